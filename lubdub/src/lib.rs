@@ -1,12 +1,57 @@
 //! lubdub: a heartbeat-scheduled fork-join runtime with Rayon's names.
-//! (Scaffold: the public surface with sequential bodies; the scheduler lands next.)
+//!
+//! `join` costs a few plain stores when no thread is idle, and still spreads
+//! work to every core when threads are idle: a busy thread offers its oldest
+//! pending job only on a heartbeat, and only when some thread is idle. A
+//! Rayon user switches by changing `use rayon::...` to `use lubdub::...`.
+//!
+//! ```
+//! fn sum(values: &[u64]) -> u64 {
+//!     if values.len() <= 1024 {
+//!         return values.iter().sum();
+//!     }
+//!     let (left, right) = values.split_at(values.len() / 2);
+//!     let (a, b) = lubdub::join(|| sum(left), || sum(right));
+//!     a + b
+//! }
+//! let values: Vec<u64> = (1..=100_000).collect();
+//! assert_eq!(sum(&values), 100_000 * 100_001 / 2);
+//! ```
+//!
+//! The scheduler's design, its invariants and its limits are described in
+//! `src/scheduler/README.md`.
 #![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
 
+#[cfg(not(loom))]
 mod builder;
+#[cfg(not(loom))]
+mod join;
+#[cfg(not(loom))]
 mod pool;
+mod scheduler;
+#[cfg(not(loom))]
+mod scope;
+#[cfg(not(loom))]
+mod spawn;
+#[cfg(not(loom))]
 mod stats;
 mod sync;
+#[cfg(not(loom))]
+mod unwind;
 
-pub use builder::{ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder, DEFAULT_HEARTBEAT, MAX_NUM_THREADS, NUM_THREADS_ENV};
-pub use pool::{current_num_threads, current_thread_index, join, scope, spawn, stats, Scope, ThreadPool};
+#[cfg(not(loom))]
+pub use builder::{
+    ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder, DEFAULT_HEARTBEAT, MAX_NUM_THREADS,
+    NUM_THREADS_ENV,
+};
+#[cfg(not(loom))]
+pub use join::join;
+#[cfg(not(loom))]
+pub use pool::{current_num_threads, current_thread_index, stats, ThreadPool};
+#[cfg(not(loom))]
+pub use scope::{scope, Scope};
+#[cfg(not(loom))]
+pub use spawn::spawn;
+#[cfg(not(loom))]
 pub use stats::{PoolStats, WorkerStats};

@@ -1,51 +1,240 @@
-//! Scaffold: sequential bodies behind the final public signatures.
-use std::marker::PhantomData;
+//! [`ThreadPool`], the global pool, and the free functions that ask which
+//! pool and thread the caller runs on.
 
-use crate::builder::{ThreadPoolBuildError, ThreadPoolBuilder};
-use crate::stats::{PoolStats, WorkerStats};
+use std::sync::{Arc, OnceLock};
+use std::thread::JoinHandle;
 
-/// A pool of worker threads.
+use crate::builder::{ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder};
+use crate::scheduler::context::WorkerContext;
+use crate::scheduler::registry::Registry;
+use crate::scope::Scope;
+use crate::stats::PoolStats;
+
+/// A pool of worker threads that runs `join`, `scope` and `spawn` work.
+///
+/// `num_threads` counts every thread that works, the calling thread included:
+/// a call from outside the pool ([`ThreadPool::install`] and friends) takes
+/// the seat of a sleeping worker and runs on the calling thread, so it pays
+/// no cross-thread wake-up. Dropping the pool lets queued work finish, then
+/// ends and joins its threads.
+///
+/// ```
+/// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let total: u64 = pool.install(|| {
+///     let (a, b) = lubdub::join(|| (1..=50u64).sum::<u64>(), || (51..=100u64).sum::<u64>());
+///     a + b
+/// });
+/// assert_eq!(total, 5050);
+/// ```
 pub struct ThreadPool {
-    num_threads: usize,
+    registry: Arc<Registry>,
+    threads: Vec<JoinHandle<()>>,
 }
 
 impl ThreadPool {
     pub(crate) fn build(builder: ThreadPoolBuilder) -> Result<Self, ThreadPoolBuildError> {
-        Ok(Self { num_threads: builder.resolved_num_threads()? })
+        let (registry, threads) = Registry::start(builder)?;
+        Ok(Self { registry, threads })
     }
-    /// Runs `op` in this pool.
-    pub fn install<OP, R>(&self, op: OP) -> R where OP: FnOnce() -> R + Send, R: Send { op() }
-    /// `join` in this pool.
-    pub fn join<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB) where A: FnOnce() -> RA + Send, B: FnOnce() -> RB + Send, RA: Send, RB: Send { self.install(|| join(a, b)) }
-    /// `scope` in this pool.
-    pub fn scope<'scope, OP, R>(&self, op: OP) -> R where OP: FnOnce(&Scope<'scope>) -> R + Send, R: Send { self.install(|| scope(op)) }
-    /// `spawn` in this pool.
-    pub fn spawn<F>(&self, f: F) where F: FnOnce() + Send + 'static { f() }
-    /// Threads in this pool.
-    pub fn current_num_threads(&self) -> usize { self.num_threads }
-    /// Index of the current thread in this pool.
-    pub fn current_thread_index(&self) -> Option<usize> { None }
-    /// Counters.
-    pub fn stats(&self) -> PoolStats { PoolStats { workers: (0..self.num_threads).map(|index| WorkerStats { index, ..Default::default() }).collect() } }
+
+    /// Runs `op` in this pool and returns its result. Inside `op`, `join`,
+    /// `scope` and `spawn` use this pool. A panic in `op` propagates here.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// assert_eq!(pool.install(lubdub::current_num_threads), 2);
+    /// ```
+    pub fn install<OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce() -> R + Send,
+        R: Send,
+    {
+        self.registry.in_worker(|_| op())
+    }
+
+    /// [`crate::join`] in this pool.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// assert_eq!(pool.join(|| "left", || "right"), ("left", "right"));
+    /// ```
+    pub fn join<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
+    where
+        A: FnOnce() -> RA + Send,
+        B: FnOnce() -> RB + Send,
+        RA: Send,
+        RB: Send,
+    {
+        self.registry.in_worker(|ctx| ctx.join(a, b))
+    }
+
+    /// [`crate::scope`] in this pool.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let mut v = [0; 2];
+    /// let (first, second) = v.split_at_mut(1);
+    /// pool.scope(|s| {
+    ///     s.spawn(|_| first[0] = 1);
+    ///     s.spawn(|_| second[0] = 2);
+    /// });
+    /// assert_eq!(v, [1, 2]);
+    /// ```
+    pub fn scope<'scope, OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce(&Scope<'scope>) -> R + Send,
+        R: Send,
+    {
+        self.registry.in_worker(|ctx| Scope::run(ctx, op))
+    }
+
+    /// [`crate::spawn`] in this pool.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    /// let (tx, rx) = std::sync::mpsc::channel();
+    /// pool.spawn(move || tx.send("done").unwrap());
+    /// assert_eq!(rx.recv().unwrap(), "done");
+    /// ```
+    pub fn spawn<F>(&self, func: F)
+    where
+        F: FnOnce() + Send + 'static,
+    {
+        crate::spawn::spawn_in(&self.registry, func);
+    }
+
+    /// The number of threads of this pool.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    /// assert_eq!(pool.current_num_threads(), 3);
+    /// ```
+    pub fn current_num_threads(&self) -> usize {
+        self.registry.num_threads()
+    }
+
+    /// The index of the calling thread's seat in this pool, or `None` if the
+    /// caller is not working in this pool.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// assert_eq!(pool.current_thread_index(), None);
+    /// let inside = pool.install(|| pool.current_thread_index());
+    /// assert!(inside.is_some_and(|i| i < 2));
+    /// ```
+    pub fn current_thread_index(&self) -> Option<usize> {
+        current_context()
+            .filter(|ctx| std::ptr::eq(ctx.registry(), &*self.registry))
+            .map(WorkerContext::index)
+    }
+
+    /// A snapshot of the per-worker counters.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// assert_eq!(pool.stats().workers.len(), 2);
+    /// ```
+    pub fn stats(&self) -> PoolStats {
+        self.registry.stats()
+    }
 }
 
-pub(crate) fn build_global(_b: ThreadPoolBuilder) -> Result<(), ThreadPoolBuildError> { Ok(()) }
-
-/// Runs both closures.
-pub fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB) where A: FnOnce() -> RA + Send, B: FnOnce() -> RB + Send, RA: Send, RB: Send { (a(), b()) }
-/// A scope.
-pub struct Scope<'scope> { marker: PhantomData<&'scope mut &'scope ()> }
-impl<'scope> Scope<'scope> {
-    /// Spawns into the scope.
-    pub fn spawn<BODY>(&self, body: BODY) where BODY: FnOnce(&Scope<'scope>) + Send + 'scope { body(self) }
+impl Drop for ThreadPool {
+    fn drop(&mut self) {
+        self.registry.terminate();
+        // A pool dropped from one of its own jobs cannot wait for the thread
+        // running that job; its threads then exit on their own.
+        let inside = current_context().is_some_and(|ctx| std::ptr::eq(ctx.registry(), &*self.registry));
+        if !inside {
+            for thread in self.threads.drain(..) {
+                let _ = thread.join();
+            }
+        }
+    }
 }
-/// Runs op with a scope.
-pub fn scope<'scope, OP, R>(op: OP) -> R where OP: FnOnce(&Scope<'scope>) -> R + Send, R: Send { op(&Scope { marker: PhantomData }) }
-/// Spawns a job.
-pub fn spawn<F>(f: F) where F: FnOnce() + Send + 'static { f() }
-/// Threads of the current pool.
-pub fn current_num_threads() -> usize { 1 }
-/// Index of the current thread.
-pub fn current_thread_index() -> Option<usize> { None }
-/// Counters of the global pool.
-pub fn stats() -> PoolStats { PoolStats::default() }
+
+impl std::fmt::Debug for ThreadPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ThreadPool")
+            .field("num_threads", &self.registry.num_threads())
+            .finish_non_exhaustive()
+    }
+}
+
+static GLOBAL: OnceLock<Arc<Registry>> = OnceLock::new();
+
+/// The global pool, started with the default configuration on first use.
+pub(crate) fn global_registry() -> &'static Registry {
+    GLOBAL.get_or_init(|| {
+        Registry::start(ThreadPoolBuilder::new())
+            .or_else(|error| {
+                eprintln!("lubdub: {error}; starting the global pool with one thread instead");
+                Registry::start(ThreadPoolBuilder::new().num_threads(1))
+            })
+            .map(|(registry, _detached_threads)| registry)
+            .unwrap_or_else(|error| panic!("lubdub: cannot start the global pool: {error}"))
+    })
+}
+
+pub(crate) fn build_global(builder: ThreadPoolBuilder) -> Result<(), ThreadPoolBuildError> {
+    if GLOBAL.get().is_some() {
+        return Err(ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized));
+    }
+    let (registry, _detached_threads) = Registry::start(builder)?;
+    GLOBAL.set(Arc::clone(&registry)).map_err(|_| {
+        registry.terminate();
+        ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized)
+    })
+}
+
+fn current_context() -> Option<&'static WorkerContext> {
+    // SAFETY: a non-null current context is live on this thread's stack for
+    // as long as it is current; callers use it only within their own call.
+    unsafe { WorkerContext::current().as_ref() }
+}
+
+/// The pool the caller works in, or the global pool.
+pub(crate) fn current_registry() -> &'static Registry {
+    match current_context() {
+        Some(ctx) => {
+            // SAFETY: the context's registry lives at least as long as the
+            // context, which outlives every use by the caller (see above).
+            unsafe { &*(ctx.registry() as *const Registry) }
+        }
+        None => global_registry(),
+    }
+}
+
+/// The number of threads of the current pool (the global pool outside any).
+///
+/// ```
+/// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// assert_eq!(pool.install(lubdub::current_num_threads), 2);
+/// assert!(lubdub::current_num_threads() >= 1);
+/// ```
+pub fn current_num_threads() -> usize {
+    current_registry().num_threads()
+}
+
+/// The index of the current thread in its pool (`0..current_num_threads()`),
+/// or `None` outside any pool.
+///
+/// ```
+/// assert_eq!(lubdub::current_thread_index(), None);
+/// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// assert!(pool.install(lubdub::current_thread_index).is_some());
+/// ```
+pub fn current_thread_index() -> Option<usize> {
+    current_context().map(WorkerContext::index)
+}
+
+/// The counters of the global pool's workers ([`ThreadPool::stats`] for
+/// another pool).
+///
+/// ```
+/// lubdub::join(|| (), || ());
+/// assert_eq!(lubdub::stats().workers.len(), lubdub::current_num_threads());
+/// ```
+pub fn stats() -> PoolStats {
+    global_registry().stats()
+}

@@ -5,11 +5,11 @@
 #[cfg(not(loom))]
 pub(crate) use std::sync::{
     atomic::{fence, AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Ordering},
-    Condvar, Mutex,
+    Condvar, Mutex, MutexGuard,
 };
 
 #[cfg(loom)]
 pub(crate) use loom::sync::{
     atomic::{fence, AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Ordering},
-    Condvar, Mutex,
+    Condvar, Mutex, MutexGuard,
 };

@@ -1,0 +1,129 @@
+//! Entering a pool: how a call gets a seat.
+//!
+//! A thread that already occupies a seat of the pool runs the call inline. A
+//! thread from outside takes the seat of a sleeping worker (one atomic
+//! compare-and-swap, no wake-up) and gives it back afterwards; only when every
+//! seat is busy does the call go through the injector queue and block.
+
+use std::sync::{Condvar, Mutex};
+use std::thread;
+
+use super::context::WorkerContext;
+use super::job::HeapJob;
+use super::registry::Registry;
+use super::sleep::Occupant;
+use crate::sync::{fence, Ordering};
+use crate::unwind;
+
+impl Registry {
+    /// Runs `op` on a seat of this pool and returns its result; a panic in
+    /// `op` propagates to the caller.
+    #[inline]
+    pub(crate) fn in_worker<OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce(&WorkerContext) -> R + Send,
+        R: Send,
+    {
+        // SAFETY: a non-null current context is live on this thread's stack.
+        match unsafe { WorkerContext::current().as_ref() } {
+            Some(ctx) if std::ptr::eq(ctx.registry(), self) => op(ctx),
+            _ => self.enter_from_outside(op),
+        }
+    }
+
+    #[cold]
+    fn enter_from_outside<OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce(&WorkerContext) -> R + Send,
+        R: Send,
+    {
+        match self.try_possess() {
+            Some(index) => {
+                let _seat = Possession {
+                    registry: self,
+                    index,
+                };
+                let ctx = WorkerContext::new(self, index, Occupant::Caller);
+                let _current = ctx.make_current();
+                op(&ctx)
+            }
+            None => self.inject_and_wait(op),
+        }
+    }
+
+    /// Takes the seat of an idle, sleeping worker, if there is one.
+    fn try_possess(&self) -> Option<usize> {
+        (0..self.num_threads()).find(|&index| self.seat(index).sleep.try_possess(self.idle()))
+    }
+
+    /// Gives seat `index` back to its sleeping thread, and wakes a thread if
+    /// work appeared that the leaving caller will not do.
+    fn release_seat(&self, index: usize) {
+        self.seat(index).sleep.release(self.idle());
+        fence(Ordering::SeqCst);
+        if self.is_terminating() {
+            self.wake_seat(index);
+        } else if self.has_work() {
+            self.notify_work();
+        }
+    }
+
+    /// Every seat is busy: queue `op` for the pool and block until it ran.
+    fn inject_and_wait<OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce(&WorkerContext) -> R + Send,
+        R: Send,
+    {
+        let completion = Completion {
+            result: Mutex::new(None),
+            done: Condvar::new(),
+        };
+        let completion_ref = &completion;
+        self.injector().push(HeapJob::into_job_ref(move |ctx| {
+            completion_ref.finish(unwind::halt(|| op(ctx)));
+        }));
+        self.notify_work();
+        match completion.wait() {
+            Ok(result) => result,
+            Err(payload) => unwind::resume(payload),
+        }
+    }
+}
+
+/// Returns a taken seat when the call ends, by return or by panic.
+struct Possession<'a> {
+    registry: &'a Registry,
+    index: usize,
+}
+
+impl Drop for Possession<'_> {
+    fn drop(&mut self) {
+        self.registry.release_seat(self.index);
+    }
+}
+
+/// Where an injected call leaves its result for the blocked caller.
+struct Completion<R> {
+    result: Mutex<Option<thread::Result<R>>>,
+    done: Condvar,
+}
+
+impl<R> Completion<R> {
+    fn finish(&self, result: thread::Result<R>) {
+        let mut slot = self.result.lock().unwrap_or_else(|p| p.into_inner());
+        *slot = Some(result);
+        // Notified under the lock: the caller cannot see the result, return
+        // and free `self` before this notify is done.
+        self.done.notify_all();
+    }
+
+    fn wait(&self) -> thread::Result<R> {
+        let mut slot = self.result.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            if let Some(result) = slot.take() {
+                return result;
+            }
+            slot = self.done.wait(slot).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+}

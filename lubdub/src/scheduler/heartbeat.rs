@@ -1,0 +1,110 @@
+//! [`Heartbeat`]: when a busy thread should offer work, decided without a
+//! timer thread and without reading the clock on every `join`.
+//!
+//! Each `join` decrements a thread-private countdown (a plain load, subtract
+//! and store; no atomics). When it reaches zero the thread reads the clock,
+//! which costs about as much as a few dozen joins, and rescales the countdown so that clock reads
+//! happen about [`CHECKS_PER_PERIOD`] times per heartbeat period, whatever a
+//! join's work costs. A heartbeat is due when a period has passed since the
+//! thread last promoted a job.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+/// Clock reads per heartbeat period the countdown aims for: a beat comes at
+/// most a quarter period late.
+const CHECKS_PER_PERIOD: u64 = 4;
+
+/// The most joins between two clock reads. Bounds the lateness of a beat
+/// when joins suddenly become expensive after a run of cheap ones.
+const MAX_INTERVAL: u32 = 4096;
+
+pub(crate) struct Heartbeat {
+    countdown: Cell<u32>,
+    interval: Cell<u32>,
+    last_check: Cell<Instant>,
+    last_beat: Cell<Instant>,
+    period: Duration,
+}
+
+impl Heartbeat {
+    pub(crate) fn new(period: Duration) -> Self {
+        let now = Instant::now();
+        Self {
+            countdown: Cell::new(0),
+            interval: Cell::new(1),
+            last_check: Cell::new(now),
+            last_beat: Cell::new(now),
+            period,
+        }
+    }
+
+    /// Counts one join; true when the clock must be read ([`Heartbeat::check`]).
+    #[inline(always)]
+    pub(crate) fn count_down(&self) -> bool {
+        let left = self.countdown.get();
+        if left == 0 {
+            return true;
+        }
+        self.countdown.set(left - 1);
+        false
+    }
+
+    /// Reads the clock, rescales the countdown, and returns the time if a
+    /// heartbeat is due.
+    pub(crate) fn check(&self) -> Option<Instant> {
+        let now = Instant::now();
+        let elapsed = now.saturating_duration_since(self.last_check.get());
+        self.last_check.set(now);
+        let interval = next_interval(self.interval.get(), elapsed, self.period);
+        self.interval.set(interval);
+        self.countdown.set(interval - 1);
+        (now.saturating_duration_since(self.last_beat.get()) >= self.period).then_some(now)
+    }
+
+    /// Records that the heartbeat at `now` promoted a job.
+    pub(crate) fn beat(&self, now: Instant) {
+        self.last_beat.set(now);
+    }
+}
+
+/// The countdown that makes the next clock read come a
+/// `period / CHECKS_PER_PERIOD` after this one, if joins keep costing what the
+/// last `interval` of them cost in `elapsed`.
+fn next_interval(interval: u32, elapsed: Duration, period: Duration) -> u32 {
+    let target = (period / CHECKS_PER_PERIOD as u32).as_nanos();
+    let elapsed = elapsed.as_nanos().max(1);
+    let scaled = u128::from(interval).saturating_mul(target) / elapsed;
+    scaled.clamp(1, u128::from(MAX_INTERVAL)) as u32
+}
+
+#[cfg(all(test, not(loom)))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_tracks_the_cost_of_a_join() {
+        let period = Duration::from_micros(100);
+        // 100 joins took 1 µs: 25 µs needs 2500 joins.
+        assert_eq!(next_interval(100, Duration::from_micros(1), period), 2500);
+        // Expensive joins: check the clock at every join.
+        assert_eq!(next_interval(100, Duration::from_millis(5), period), 1);
+        // Very cheap joins: capped.
+        assert_eq!(next_interval(4096, Duration::from_nanos(10), period), MAX_INTERVAL);
+    }
+
+    #[test]
+    fn extreme_periods_do_not_overflow() {
+        assert_eq!(next_interval(7, Duration::ZERO, Duration::ZERO), 1);
+        assert_eq!(next_interval(7, Duration::ZERO, Duration::MAX), MAX_INTERVAL);
+    }
+
+    #[test]
+    fn zero_period_is_always_due_and_max_never() {
+        let always = Heartbeat::new(Duration::ZERO);
+        assert!(always.count_down());
+        assert!(always.check().is_some());
+        let never = Heartbeat::new(Duration::MAX);
+        assert!(never.check().is_none());
+    }
+}

@@ -1,0 +1,179 @@
+//! Jobs: what a thread other than the creator can run.
+//!
+//! A job is reached through a [`JobRef`], a pointer to a [`JobHeader`] that
+//! holds the monomorphic function which runs it. Two kinds exist:
+//! - [`StackJob`]: the second closure of a `join`, living in the joiner's
+//!   stack frame. It becomes reachable by other threads only when promoted
+//!   (see `context.rs`); its [`PromotedHeader`] carries the latch the joiner
+//!   waits on and the seat to wake.
+//! - [`HeapJob`]: a boxed closure (scope and `spawn` jobs, injected calls),
+//!   freed by the run itself.
+
+use std::cell::{Cell, UnsafeCell};
+use std::mem::{ManuallyDrop, MaybeUninit};
+use std::ptr::NonNull;
+use std::thread;
+
+use super::context::WorkerContext;
+use super::latch::Latch;
+use crate::unwind;
+
+/// The first field of every job: how to run it.
+#[repr(C)]
+pub(crate) struct JobHeader {
+    run: unsafe fn(*const JobHeader, &WorkerContext),
+}
+
+/// A pointer to a job that some thread will run exactly once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JobRef(NonNull<JobHeader>);
+
+// SAFETY: a JobRef is handed from the thread that made the job to the one
+// that runs it; every job type it can point to is built only from `Send`
+// closures and results (see StackJob::new and HeapJob::new).
+unsafe impl Send for JobRef {}
+
+impl JobRef {
+    pub(crate) fn from_header(header: NonNull<JobHeader>) -> Self {
+        Self(header)
+    }
+
+    pub(crate) fn as_ptr(self) -> *mut JobHeader {
+        self.0.as_ptr()
+    }
+
+    /// Runs the job on the current thread, whose context is `ctx`.
+    ///
+    /// # Safety
+    /// The job must be live and not yet run, and no other thread may run it.
+    pub(crate) unsafe fn run(self, ctx: &WorkerContext) {
+        let header = self.0.as_ptr().cast_const();
+        // SAFETY: the caller guarantees the header is live and unrun.
+        unsafe { ((*header).run)(header, ctx) }
+    }
+}
+
+/// The header of a job that may be promoted: the latch its owner waits on if
+/// a thief takes it, and the owner's seat, written at promotion.
+#[repr(C)]
+pub(crate) struct PromotedHeader {
+    job: JobHeader,
+    pub(crate) latch: Latch,
+    /// Seat index of the joiner, written before the job is published.
+    pub(crate) owner_seat: Cell<usize>,
+}
+
+impl PromotedHeader {
+    pub(crate) fn job_ref(&self) -> JobRef {
+        JobRef(NonNull::from(&self.job))
+    }
+}
+
+/// The closure `b` of a `join`, in the joiner's frame.
+#[repr(C)]
+pub(crate) struct StackJob<F, R> {
+    header: PromotedHeader,
+    func: UnsafeCell<ManuallyDrop<F>>,
+    result: UnsafeCell<MaybeUninit<thread::Result<R>>>,
+}
+
+impl<F, R> StackJob<F, R>
+where
+    F: FnOnce() -> R + Send,
+    R: Send,
+{
+    #[inline]
+    pub(crate) fn new(func: F) -> Self {
+        Self {
+            header: PromotedHeader {
+                job: JobHeader {
+                    run: Self::run_stolen,
+                },
+                latch: Latch::new(),
+                owner_seat: Cell::new(usize::MAX),
+            },
+            func: UnsafeCell::new(ManuallyDrop::new(func)),
+            result: UnsafeCell::new(MaybeUninit::uninit()),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn header(&self) -> &PromotedHeader {
+        &self.header
+    }
+
+    /// Runs the closure on the joiner's thread.
+    ///
+    /// # Safety
+    /// Only the joiner calls this, at most once, and only when no thief has
+    /// the job (it was never published, or the joiner took it back).
+    #[inline]
+    pub(crate) unsafe fn run_inline(&self) -> R {
+        // SAFETY: by the contract nobody else reads `func`, and it is taken once.
+        let func = unsafe { ManuallyDrop::take(&mut *self.func.get()) };
+        func()
+    }
+
+    /// The thief's result, after the latch is set.
+    ///
+    /// # Safety
+    /// The latch must be set (so the thief wrote `result`), and this is called once.
+    pub(crate) unsafe fn take_result(&self) -> thread::Result<R> {
+        debug_assert!(self.header.latch.is_set());
+        // SAFETY: the thief wrote the result before setting the latch, and
+        // the acquire in `is_set` made that write visible.
+        unsafe { (*self.result.get()).assume_init_read() }
+    }
+
+    /// Run by a thief that took the job from its owner's published slot.
+    ///
+    /// # Safety
+    /// `this` is the header of a live `StackJob<F, R>` that the thief owns.
+    unsafe fn run_stolen(this: *const JobHeader, ctx: &WorkerContext) {
+        let job = this.cast::<Self>();
+        // SAFETY: `JobHeader` is the first field of `PromotedHeader`, which is
+        // the first field of `StackJob` (both `repr(C)`), and the thief owns
+        // the job until it sets the latch.
+        unsafe {
+            let func = ManuallyDrop::take(&mut *(*job).func.get());
+            let result = unwind::halt(func);
+            (*(*job).result.get()).write(result);
+            let owner = (*job).header.owner_seat.get();
+            if Latch::set(&(*job).header.latch) {
+                ctx.registry().wake_seat(owner);
+            }
+        }
+    }
+}
+
+/// A boxed job: runs `func` with the running thread's context, then frees itself.
+#[repr(C)]
+pub(crate) struct HeapJob<F> {
+    header: JobHeader,
+    func: F,
+}
+
+impl<F> HeapJob<F>
+where
+    F: FnOnce(&WorkerContext) + Send,
+{
+    /// Boxes `func` and leaks it into a [`JobRef`]; running the job frees it.
+    /// A job that is never run leaks (this happens only if the process exits
+    /// with jobs still queued).
+    pub(crate) fn into_job_ref(func: F) -> JobRef {
+        let job = Box::new(Self {
+            header: JobHeader { run: Self::run },
+            func,
+        });
+        JobRef(NonNull::from(&Box::leak(job).header))
+    }
+
+    /// # Safety
+    /// `this` came from [`HeapJob::into_job_ref`] and is run once.
+    unsafe fn run(this: *const JobHeader, ctx: &WorkerContext) {
+        // SAFETY: the header is the first field of the leaked box (`repr(C)`),
+        // and running the job is the one place that frees it.
+        let job = unsafe { Box::from_raw(this.cast::<Self>().cast_mut()) };
+        (job.func)(ctx);
+    }
+}

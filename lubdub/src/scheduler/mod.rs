@@ -1,0 +1,22 @@
+//! The heartbeat scheduler. `README.md` in this folder explains the fast
+//! path, promotion, stealing, and the sleep protocol, with their invariants.
+
+pub(crate) mod latch;
+pub(crate) mod sleep;
+
+#[cfg(not(loom))]
+pub(crate) mod context;
+#[cfg(not(loom))]
+mod entry;
+#[cfg(not(loom))]
+mod heartbeat;
+#[cfg(not(loom))]
+pub(crate) mod job;
+#[cfg(not(loom))]
+mod queue;
+#[cfg(not(loom))]
+pub(crate) mod registry;
+#[cfg(not(loom))]
+mod seat;
+#[cfg(not(loom))]
+mod worker;

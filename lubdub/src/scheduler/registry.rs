@@ -1,0 +1,175 @@
+//! [`Registry`]: the shared state of one pool (its seats, its injector queue,
+//! the idle counts) and the wake-up rules built on it.
+
+use std::any::Any;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::context::WorkerContext;
+use super::job::JobRef;
+use super::queue::JobQueue;
+use super::seat::Seat;
+use super::sleep::IdleCounters;
+use crate::builder::{ErrorKind, PanicHandler, ThreadPoolBuildError, ThreadPoolBuilder};
+use crate::stats::{PoolStats, SeatCounters};
+use crate::sync::{fence, AtomicBool, Ordering};
+
+pub(crate) struct Registry {
+    seats: Box<[Seat]>,
+    /// Jobs from threads outside the pool: `spawn` and calls that found no
+    /// idle seat to take.
+    injector: JobQueue,
+    idle: IdleCounters,
+    terminating: AtomicBool,
+    heartbeat_period: Duration,
+    panic_handler: Option<PanicHandler>,
+}
+
+impl Registry {
+    /// Starts a pool's threads. Each seat starts idle and asleep, so the
+    /// first caller can take one at once.
+    pub(crate) fn start(
+        mut builder: ThreadPoolBuilder,
+    ) -> Result<(Arc<Registry>, Vec<JoinHandle<()>>), ThreadPoolBuildError> {
+        let num_threads = builder.resolved_num_threads()?;
+        let registry = Arc::new(Registry {
+            seats: (0..num_threads).map(|_| Seat::new()).collect(),
+            injector: JobQueue::new(),
+            idle: IdleCounters::new(num_threads as u32),
+            terminating: AtomicBool::new(false),
+            heartbeat_period: builder.resolved_heartbeat(),
+            panic_handler: builder.panic_handler.take(),
+        });
+        let mut threads = Vec::with_capacity(num_threads);
+        for index in 0..num_threads {
+            let name = match builder.thread_name.as_mut() {
+                Some(name) => name(index),
+                None => format!("lubdub-{index}"),
+            };
+            let mut thread = std::thread::Builder::new().name(name);
+            if let Some(bytes) = builder.stack_size {
+                thread = thread.stack_size(bytes);
+            }
+            let worker_registry = Arc::clone(&registry);
+            match thread.spawn(move || worker_registry.run_worker(index)) {
+                Ok(handle) => threads.push(handle),
+                Err(error) => {
+                    registry.terminate();
+                    for handle in threads {
+                        let _ = handle.join();
+                    }
+                    return Err(ThreadPoolBuildError::new(ErrorKind::ThreadSpawn { index, error }));
+                }
+            }
+        }
+        Ok((registry, threads))
+    }
+
+    pub(crate) fn num_threads(&self) -> usize {
+        self.seats.len()
+    }
+
+    pub(crate) fn seat(&self, index: usize) -> &Seat {
+        &self.seats[index]
+    }
+
+    pub(crate) fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    pub(crate) fn idle(&self) -> &IdleCounters {
+        &self.idle
+    }
+
+    pub(crate) fn heartbeat_period(&self) -> Duration {
+        self.heartbeat_period
+    }
+
+    pub(crate) fn injector(&self) -> &JobQueue {
+        &self.injector
+    }
+
+    pub(crate) fn is_terminating(&self) -> bool {
+        self.terminating.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn stats(&self) -> PoolStats {
+        PoolStats {
+            workers: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(index, seat)| seat.counters.snapshot(index))
+                .collect(),
+        }
+    }
+
+    /// Queues a heap job: on the current seat if the current thread works in
+    /// this pool, else on the injector. Then makes sure somebody will look.
+    pub(crate) fn push_job(&self, job: JobRef) {
+        // SAFETY: a non-null current context is live on this thread's stack.
+        match unsafe { WorkerContext::current().as_ref() } {
+            Some(ctx) if std::ptr::eq(ctx.registry(), self) => ctx.seat().queue.push(job),
+            _ => self.injector.push(job),
+        }
+        self.notify_work();
+    }
+
+    /// Called after work was made stealable. If nobody is searching but
+    /// somebody sleeps, wakes one sleeper. The fence pairs with the one in
+    /// `SeatSleep::sleep`: either the sleeper's last look sees the work, or
+    /// this reading sees the sleeper.
+    pub(crate) fn notify_work(&self) {
+        fence(Ordering::SeqCst);
+        let idle = self.idle.snapshot();
+        if idle.searching == 0 && idle.sleeping > 0 {
+            self.wake_one();
+        }
+    }
+
+    /// Wakes the first sleeping seat, lowest index first (so that a pool that
+    /// needs few threads keeps using the same ones).
+    fn wake_one(&self) -> bool {
+        (0..self.seats.len()).any(|index| self.wake_seat(index))
+    }
+
+    /// Wakes seat `index` if its occupant sleeps.
+    pub(crate) fn wake_seat(&self, index: usize) -> bool {
+        let seat = &self.seats[index];
+        let woke = seat.sleep.wake(&self.idle);
+        if woke {
+            SeatCounters::bump(&seat.counters.wakeups);
+        }
+        woke
+    }
+
+    /// True if any thread could take work somewhere in the pool.
+    pub(crate) fn has_work(&self) -> bool {
+        !self.injector.looks_empty() || self.seats.iter().any(Seat::has_work)
+    }
+
+    /// Asks every thread to finish the queued work and exit.
+    pub(crate) fn terminate(&self) {
+        self.terminating.store(true, Ordering::SeqCst);
+        for index in 0..self.seats.len() {
+            self.wake_seat(index);
+        }
+    }
+
+    /// Hands the panic of a `spawn` job, which has no caller, to the
+    /// configured handler, or reports it on stderr.
+    pub(crate) fn handle_panic(&self, payload: Box<dyn Any + Send>) {
+        match &self.panic_handler {
+            Some(handler) => {
+                if crate::unwind::halt(|| handler(payload)).is_err() {
+                    eprintln!("lubdub: the panic handler itself panicked; ignoring");
+                }
+            }
+            None => eprintln!(
+                "lubdub: a spawned job panicked: {}",
+                crate::unwind::message(&*payload)
+            ),
+        }
+    }
+}

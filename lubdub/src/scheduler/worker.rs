@@ -1,0 +1,120 @@
+//! The loop of a thread without work: look for work, spin a little, sleep.
+//! Worker threads run it between jobs; a joiner or scope owner runs it while
+//! it waits on a latch.
+
+use super::context::WorkerContext;
+use super::job::JobRef;
+use super::latch::Latch;
+use super::registry::Registry;
+use super::sleep::{Occupant, AWAKE, IDLE};
+use crate::stats::SeatCounters;
+
+/// Failed searches spent spinning before yielding the CPU.
+const SPIN_ROUNDS: u32 = 16;
+/// Failed searches (spins, then yields) before sleeping.
+const SEARCH_ROUNDS: u32 = 32;
+/// Pause instructions per spinning round.
+const PAUSES_PER_SPIN: u32 = 32;
+
+/// What ends a search loop.
+#[derive(Clone, Copy)]
+enum Until<'a> {
+    /// The pool terminates and no work is left (worker threads).
+    Terminated,
+    /// The latch is set (waiting joiners and scope owners).
+    Set(&'a Latch),
+}
+
+impl Registry {
+    /// The body of worker thread `index`.
+    pub(crate) fn run_worker(&self, index: usize) {
+        let ctx = WorkerContext::new(self, index, Occupant::Thread);
+        let _current = ctx.make_current();
+        // The seat starts asleep and idle (see `Registry::start`): wait for
+        // the first wake-up, which counts this thread as searching.
+        self.seat(index).sleep.sleep_started();
+        self.search_until(&ctx, Until::Terminated);
+        self.idle().stop_searching();
+    }
+
+    /// Runs other work until `latch` is set, then returns.
+    pub(crate) fn work_until_set(&self, ctx: &WorkerContext, latch: &Latch) {
+        self.idle().start_searching();
+        self.search_until(ctx, Until::Set(latch));
+        self.idle().stop_searching();
+    }
+
+    /// Looks for work until `until` holds. The caller is counted as
+    /// searching on entry and on return.
+    fn search_until(&self, ctx: &WorkerContext, until: Until<'_>) {
+        let seat = ctx.seat();
+        let mut rounds = 0;
+        loop {
+            if let Until::Set(latch) = until {
+                if latch.is_set() {
+                    return;
+                }
+            }
+            if let Some(job) = self.find_work(ctx.index()) {
+                self.idle().stop_searching();
+                // SAFETY: `find_work` removed the job from where it was
+                // shared, so this thread alone runs it.
+                unsafe { job.run(ctx) };
+                self.idle().start_searching();
+                rounds = 0;
+                continue;
+            }
+            if matches!(until, Until::Terminated) && self.is_terminating() {
+                return;
+            }
+            if rounds < SEARCH_ROUNDS {
+                rounds += 1;
+                if rounds <= SPIN_ROUNDS {
+                    (0..PAUSES_PER_SPIN).for_each(|_| std::hint::spin_loop());
+                } else {
+                    std::thread::yield_now();
+                }
+                continue;
+            }
+            rounds = 0;
+            let slept = match until {
+                Until::Terminated => seat.sleep.sleep(self.idle(), IDLE, AWAKE, || {
+                    !self.has_work() && !self.is_terminating()
+                }),
+                Until::Set(latch) => {
+                    let occupant = ctx.occupant();
+                    let slept = seat.sleep.sleep(
+                        self.idle(),
+                        occupant.blocked_state(),
+                        occupant.awake_state(),
+                        || latch.announce_sleep() && !self.has_work(),
+                    );
+                    latch.withdraw_sleep();
+                    slept
+                }
+            };
+            if slept {
+                SeatCounters::bump(&seat.counters.sleeps);
+            }
+        }
+    }
+
+    /// Takes a job to run: the newest of the seat's own queue, else a job
+    /// another seat published, else the oldest of another seat's queue, else
+    /// the injector's oldest.
+    fn find_work(&self, index: usize) -> Option<JobRef> {
+        let seats = self.seats();
+        if let Some(job) = seats[index].queue.pop_newest() {
+            return Some(job);
+        }
+        let others = || (1..seats.len()).map(|offset| &seats[(index + offset) % seats.len()]);
+        let stolen = others()
+            .find_map(|seat| seat.steal_published())
+            .or_else(|| others().find_map(|seat| seat.queue.pop_oldest()))
+            .or_else(|| self.injector().pop_oldest());
+        if stolen.is_some() {
+            SeatCounters::bump(&seats[index].counters.steals);
+        }
+        stolen
+    }
+}
