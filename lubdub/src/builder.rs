@@ -175,7 +175,9 @@ impl ThreadPoolBuilder {
             default_num_threads()
         };
         if n > MAX_NUM_THREADS {
-            return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads { requested: n }));
+            return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads {
+                requested: n,
+            }));
         }
         Ok(n)
     }

@@ -144,7 +144,8 @@ impl Drop for ThreadPool {
         self.registry.terminate();
         // A pool dropped from one of its own jobs cannot wait for the thread
         // running that job; its threads then exit on their own.
-        let inside = current_context().is_some_and(|ctx| std::ptr::eq(ctx.registry(), &*self.registry));
+        let inside =
+            current_context().is_some_and(|ctx| std::ptr::eq(ctx.registry(), &*self.registry));
         if !inside {
             for thread in self.threads.drain(..) {
                 let _ = thread.join();
@@ -178,7 +179,9 @@ pub(crate) fn global_registry() -> &'static Registry {
 
 pub(crate) fn build_global(builder: ThreadPoolBuilder) -> Result<(), ThreadPoolBuildError> {
     if GLOBAL.get().is_some() {
-        return Err(ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized));
+        return Err(ThreadPoolBuildError::new(
+            ErrorKind::GlobalPoolAlreadyInitialized,
+        ));
     }
     let (registry, _detached_threads) = Registry::start(builder)?;
     GLOBAL.set(Arc::clone(&registry)).map_err(|_| {

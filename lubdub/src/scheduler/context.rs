@@ -1,21 +1,20 @@
 //! [`WorkerContext`]: the private half of a seat, owned by the thread that
 //! occupies it, and the `join` fast path.
 //!
-//! Pending joins live in a fixed array of pointers to [`PromotedHeader`]s in
-//! the joiners' frames: `pending[bottom..top]`, oldest first. A `join` pushes
-//! at `top` and, when `b` is still there after `a`, pops it: two plain stores
-//! and a compare. A heartbeat promotes `pending[bottom]`, the oldest and
-//! biggest job, by moving it to the seat's published slot and advancing
-//! `bottom`. So a join's job was promoted exactly when `bottom` has moved past
-//! its index. See `README.md` beside this file.
+//! Pending joins form a list through the joiners' frames: `newest` points to
+//! the header of the innermost pending `b`, and each header's `older` to the
+//! next outer one. A `join` pushes its header, runs `a`, and pops the header
+//! again if it was not promoted: a few plain loads and stores, no atomics.
+//! A heartbeat promotes the oldest job, the biggest, found by walking the
+//! list (a cold path), unlinks it and marks it [`PROMOTED`]. See `README.md`
+//! beside this file.
 
-use std::cell::{Cell, UnsafeCell};
-use std::mem::MaybeUninit;
+use std::cell::Cell;
 use std::ptr;
 use std::ptr::NonNull;
 
 use super::heartbeat::Heartbeat;
-use super::job::{PromotedHeader, StackJob};
+use super::job::{PromotedHeader, StackJob, PROMOTED};
 use super::latch::Latch;
 use super::registry::Registry;
 use super::seat::Seat;
@@ -24,9 +23,10 @@ use crate::stats::SeatCounters;
 use crate::sync::Ordering;
 use crate::unwind;
 
-/// Pending joins one context tracks. Deeper joins still run, in order, but
-/// cannot be promoted: the oldest ones, the biggest, are the ones shared.
-pub(crate) const PENDING_CAPACITY: usize = 1024;
+/// The most pending joins a promotion looks through for the oldest one. In a
+/// deeper recursion the job this far from the newest is promoted instead: the
+/// walk stays cheap, and the job is still large.
+const MAX_PROMOTION_WALK: usize = 1024;
 
 thread_local! {
     static CURRENT: Cell<*const WorkerContext> = const { Cell::new(ptr::null()) };
@@ -36,9 +36,7 @@ pub(crate) struct WorkerContext {
     registry: NonNull<Registry>,
     index: usize,
     occupant: Occupant,
-    pending: UnsafeCell<[MaybeUninit<*const PromotedHeader>; PENDING_CAPACITY]>,
-    top: Cell<usize>,
-    bottom: Cell<usize>,
+    newest: Cell<*const PromotedHeader>,
     heartbeat: Heartbeat,
 }
 
@@ -50,9 +48,7 @@ impl WorkerContext {
             registry: NonNull::from(registry),
             index,
             occupant,
-            pending: UnsafeCell::new([MaybeUninit::uninit(); PENDING_CAPACITY]),
-            top: Cell::new(0),
-            bottom: Cell::new(0),
+            newest: Cell::new(ptr::null()),
             heartbeat: Heartbeat::new(registry.heartbeat_period()),
         }
     }
@@ -100,27 +96,23 @@ impl WorkerContext {
         RB: Send,
     {
         let job = StackJob::new(b);
-        let index = self.top.get();
-        if index < PENDING_CAPACITY {
-            // SAFETY: `index` is in bounds, and only this thread touches the
-            // array; the entry stays valid while `job` lives, and `job` is not
-            // left before it is popped or its promotion is resolved below.
-            unsafe { (*self.pending.get())[index].write(job.header()) };
-            self.top.set(index + 1);
-        }
+        let header = job.header();
+        header.older.set(self.newest.get());
+        self.newest.set(header);
         if self.heartbeat.count_down() {
             self.on_heartbeat();
         }
         let ra = match unwind::halt(a) {
             Ok(ra) => ra,
-            Err(payload) => self.finish_after_panic(index, &job, payload),
+            Err(payload) => self.finish_after_panic(&job, payload),
         };
-        let rb = if self.bottom.get() <= index {
-            self.top.set(index);
+        let older = header.older.get();
+        let rb = if older != PROMOTED {
+            self.newest.set(older);
             // SAFETY: `b` was never promoted, so no other thread can reach it.
             unsafe { job.run_inline() }
         } else {
-            self.finish_promoted(index, &job)
+            self.finish_promoted(&job)
         };
         (ra, rb)
     }
@@ -130,7 +122,6 @@ impl WorkerContext {
     #[inline(never)]
     fn finish_after_panic<F, R>(
         &self,
-        index: usize,
         job: &StackJob<F, R>,
         payload: Box<dyn std::any::Any + Send>,
     ) -> !
@@ -138,40 +129,45 @@ impl WorkerContext {
         F: FnOnce() -> R + Send,
         R: Send,
     {
-        if self.bottom.get() <= index {
-            self.top.set(index);
+        let older = job.header().older.get();
+        if older != PROMOTED {
+            self.newest.set(older);
             // SAFETY: never promoted; only this thread can reach `b`. Its own
             // panic, if any, is dropped in favour of `a`'s, as Rayon does.
             let _ = unwind::halt(|| unsafe { job.run_inline() });
         } else {
-            let _ = unwind::halt(|| self.finish_promoted(index, job));
+            let _ = unwind::halt(|| self.finish_promoted(job));
         }
         unwind::resume(payload)
     }
 
-    /// The job at `index` was promoted: take it back if no thief has, or wait
-    /// for the thief.
+    /// The job was promoted: take it back if no thief has, or wait for the
+    /// thief. Everything younger was popped already, and the promotion
+    /// unlinked the job, so the pending list needs no repair.
     #[cold]
     #[inline(never)]
-    fn finish_promoted<F, R>(&self, index: usize, job: &StackJob<F, R>) -> R
+    fn finish_promoted<F, R>(&self, job: &StackJob<F, R>) -> R
     where
         F: FnOnce() -> R + Send,
         R: Send,
     {
-        // Everything younger was popped and everything older was promoted.
-        self.top.set(index);
-        self.bottom.set(index);
         let published = job.header().job_ref().as_ptr();
         let reclaimed = self
             .seat()
             .published
-            .compare_exchange(published, ptr::null_mut(), Ordering::Relaxed, Ordering::Relaxed)
+            .compare_exchange(
+                published,
+                ptr::null_mut(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            )
             .is_ok();
         if reclaimed {
             // SAFETY: the job left the published slot before any thief took it.
             return unsafe { job.run_inline() };
         }
-        self.wait_until(&job.header().latch);
+        // SAFETY: the job was promoted, so its latch is initialised.
+        self.wait_until(unsafe { job.header().latch() });
         // SAFETY: the latch is set, so the thief has written the result.
         match unsafe { job.take_result() } {
             Ok(result) => result,
@@ -197,25 +193,40 @@ impl WorkerContext {
         }
     }
 
-    /// Publishes the oldest pending job. Returns false if there is none, or
-    /// the seat's previous promotion is still waiting for a thief.
+    /// Publishes the oldest pending job (within [`MAX_PROMOTION_WALK`] of the
+    /// newest). Returns false if there is none, or the seat's previous
+    /// promotion is still waiting for a thief.
     fn promote(&self) -> bool {
-        let bottom = self.bottom.get();
-        if bottom >= self.top.get() {
-            return false;
-        }
         let seat = self.seat();
-        if !seat.published.load(Ordering::Relaxed).is_null() {
+        let newest = self.newest.get();
+        if newest.is_null() || !seat.published.load(Ordering::Relaxed).is_null() {
             return false;
         }
-        // SAFETY: entries in `bottom..top` were written by `join` and point
-        // to jobs whose frames are still live (they have not returned).
-        let header = unsafe { &*(*self.pending.get())[bottom].assume_init() };
-        self.bottom.set(bottom + 1);
-        header.owner_seat.set(self.index);
-        // Release: a thief that takes the job sees the closure and the owner.
-        seat.published
-            .store(header.job_ref().as_ptr(), Ordering::Release);
+        // SAFETY: every header in the list belongs to a join of this thread
+        // that has not returned, so its frame is live; only this thread
+        // touches `older` links.
+        unsafe {
+            let mut younger: *const PromotedHeader = ptr::null();
+            let mut oldest = newest;
+            for _ in 0..MAX_PROMOTION_WALK {
+                let older = (*oldest).older.get();
+                if older.is_null() {
+                    break;
+                }
+                younger = oldest;
+                oldest = older;
+            }
+            let oldest = &*oldest;
+            match younger.as_ref() {
+                Some(younger) => younger.older.set(oldest.older.get()),
+                None => self.newest.set(oldest.older.get()),
+            }
+            oldest.older.set(PROMOTED);
+            oldest.prepare_promotion(self.index);
+            // Release: a thief that takes the job sees the closure and the owner.
+            seat.published
+                .store(oldest.job_ref().as_ptr(), Ordering::Release);
+        }
         SeatCounters::bump(&seat.counters.promotions);
         self.registry().notify_work();
         true

@@ -90,13 +90,19 @@ mod tests {
         // Expensive joins: check the clock at every join.
         assert_eq!(next_interval(100, Duration::from_millis(5), period), 1);
         // Very cheap joins: capped.
-        assert_eq!(next_interval(4096, Duration::from_nanos(10), period), MAX_INTERVAL);
+        assert_eq!(
+            next_interval(4096, Duration::from_nanos(10), period),
+            MAX_INTERVAL
+        );
     }
 
     #[test]
     fn extreme_periods_do_not_overflow() {
         assert_eq!(next_interval(7, Duration::ZERO, Duration::ZERO), 1);
-        assert_eq!(next_interval(7, Duration::ZERO, Duration::MAX), MAX_INTERVAL);
+        assert_eq!(
+            next_interval(7, Duration::ZERO, Duration::MAX),
+            MAX_INTERVAL
+        );
     }
 
     #[test]

@@ -55,19 +55,56 @@ impl JobRef {
 
 /// The header of a job that may be promoted: the latch its owner waits on if
 /// a thief takes it, and the owner's seat, written at promotion.
+///
+/// Both fields stay uninitialised until promotion (see
+/// [`PromotedHeader::prepare_promotion`]): a join whose job is never promoted
+/// writes nothing but the job's run function.
 #[repr(C)]
 pub(crate) struct PromotedHeader {
     job: JobHeader,
-    pub(crate) latch: Latch,
-    /// Seat index of the joiner, written before the job is published.
-    pub(crate) owner_seat: Cell<usize>,
+    /// The next older pending join of the same thread (null for the oldest),
+    /// or [`PROMOTED`] once the job was promoted. Only the owner thread
+    /// reads or writes it.
+    pub(crate) older: Cell<*const PromotedHeader>,
+    latch: UnsafeCell<MaybeUninit<Latch>>,
+    owner_seat: Cell<MaybeUninit<usize>>,
 }
 
 impl PromotedHeader {
+    /// Readies the latch and records the owner before the job is published.
+    pub(crate) fn prepare_promotion(&self, owner_seat: usize) {
+        // SAFETY: only the owner thread writes here, before publishing the
+        // job; nobody else can reach the job yet.
+        unsafe { (*self.latch.get()).write(Latch::new()) };
+        self.owner_seat.set(MaybeUninit::new(owner_seat));
+    }
+
+    /// The latch a thief sets.
+    ///
+    /// # Safety
+    /// The job was promoted ([`PromotedHeader::prepare_promotion`] ran).
+    pub(crate) unsafe fn latch(&self) -> &Latch {
+        // SAFETY: initialised by `prepare_promotion`, per the contract.
+        unsafe { (*self.latch.get()).assume_init_ref() }
+    }
+
+    /// The owner's seat.
+    ///
+    /// # Safety
+    /// As for [`PromotedHeader::latch`].
+    unsafe fn owner_seat(&self) -> usize {
+        // SAFETY: initialised by `prepare_promotion`, per the contract.
+        unsafe { self.owner_seat.get().assume_init() }
+    }
+
     pub(crate) fn job_ref(&self) -> JobRef {
         JobRef(NonNull::from(&self.job))
     }
 }
+
+/// The value of [`PromotedHeader::older`] that marks a promoted job. Never a
+/// real header's address (headers are aligned to more than one byte).
+pub(crate) const PROMOTED: *const PromotedHeader = std::ptr::dangling::<u8>().cast();
 
 /// The closure `b` of a `join`, in the joiner's frame.
 #[repr(C)]
@@ -89,8 +126,9 @@ where
                 job: JobHeader {
                     run: Self::run_stolen,
                 },
-                latch: Latch::new(),
-                owner_seat: Cell::new(usize::MAX),
+                older: Cell::new(std::ptr::null()),
+                latch: UnsafeCell::new(MaybeUninit::uninit()),
+                owner_seat: Cell::new(MaybeUninit::uninit()),
             },
             func: UnsafeCell::new(ManuallyDrop::new(func)),
             result: UnsafeCell::new(MaybeUninit::uninit()),
@@ -117,9 +155,11 @@ where
     /// The thief's result, after the latch is set.
     ///
     /// # Safety
-    /// The latch must be set (so the thief wrote `result`), and this is called once.
+    /// The job was promoted and its latch is set (so the thief wrote
+    /// `result`), and this is called once.
     pub(crate) unsafe fn take_result(&self) -> thread::Result<R> {
-        debug_assert!(self.header.latch.is_set());
+        // SAFETY: promoted, per the contract.
+        debug_assert!(unsafe { self.header.latch() }.is_set());
         // SAFETY: the thief wrote the result before setting the latch, and
         // the acquire in `is_set` made that write visible.
         unsafe { (*self.result.get()).assume_init_read() }
@@ -138,8 +178,8 @@ where
             let func = ManuallyDrop::take(&mut *(*job).func.get());
             let result = unwind::halt(func);
             (*(*job).result.get()).write(result);
-            let owner = (*job).header.owner_seat.get();
-            if Latch::set(&(*job).header.latch) {
+            let owner = (*job).header.owner_seat();
+            if Latch::set((*job).header.latch()) {
                 ctx.registry().wake_seat(owner);
             }
         }

@@ -59,6 +59,8 @@ impl JobQueue {
     fn lock(&self) -> crate::sync::MutexGuard<'_, VecDeque<JobRef>> {
         // A panic never happens while the lock is held (only VecDeque
         // operations run under it), but recover from poisoning regardless.
-        self.jobs.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.jobs
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 }

@@ -59,7 +59,10 @@ impl Registry {
                     for handle in threads {
                         let _ = handle.join();
                     }
-                    return Err(ThreadPoolBuildError::new(ErrorKind::ThreadSpawn { index, error }));
+                    return Err(ThreadPoolBuildError::new(ErrorKind::ThreadSpawn {
+                        index,
+                        error,
+                    }));
                 }
             }
         }

@@ -42,7 +42,12 @@ impl Seat {
         // Acquire pairs with the occupant's release store in `publish`: the
         // job's contents are visible once the swap succeeds.
         self.published
-            .compare_exchange(job, std::ptr::null_mut(), Ordering::Acquire, Ordering::Relaxed)
+            .compare_exchange(
+                job,
+                std::ptr::null_mut(),
+                Ordering::Acquire,
+                Ordering::Relaxed,
+            )
             .ok()
             .and_then(std::ptr::NonNull::new)
             .map(JobRef::from_header)

@@ -115,7 +115,8 @@ impl IdleCounters {
         let delta = (sleeping * ONE_SLEEPING as i64 + searching * ONE_SEARCHING as i64) as u64;
         let before = self.word.fetch_add(delta, Ordering::SeqCst);
         debug_assert!(
-            i64::from(before as u32) + searching >= 0 && i64::from((before >> 32) as u32) + sleeping >= 0,
+            i64::from(before as u32) + searching >= 0
+                && i64::from((before >> 32) as u32) + sleeping >= 0,
             "idle counter underflow: {before:#x} + ({searching}, {sleeping})"
         );
     }
@@ -256,10 +257,22 @@ mod tests {
     #[test]
     fn counters_move_between_searching_and_sleeping() {
         let counters = IdleCounters::new(2);
-        assert_eq!(counters.snapshot(), IdleSnapshot { searching: 0, sleeping: 2 });
+        assert_eq!(
+            counters.snapshot(),
+            IdleSnapshot {
+                searching: 0,
+                sleeping: 2
+            }
+        );
         counters.sleeping_to_searching();
         counters.sleeping_to_busy();
-        assert_eq!(counters.snapshot(), IdleSnapshot { searching: 1, sleeping: 0 });
+        assert_eq!(
+            counters.snapshot(),
+            IdleSnapshot {
+                searching: 1,
+                sleeping: 0
+            }
+        );
         assert!(counters.any_idle());
         counters.stop_searching();
         assert!(!counters.any_idle());
@@ -273,7 +286,13 @@ mod tests {
         seat.state.store(AWAKE, Ordering::SeqCst);
         assert!(!seat.sleep(&counters, IDLE, AWAKE, || false));
         assert_eq!(seat.state(), AWAKE);
-        assert_eq!(counters.snapshot(), IdleSnapshot { searching: 1, sleeping: 0 });
+        assert_eq!(
+            counters.snapshot(),
+            IdleSnapshot {
+                searching: 1,
+                sleeping: 0
+            }
+        );
     }
 
     #[test]
@@ -285,7 +304,13 @@ mod tests {
         assert!(!seat.wake(&counters), "a running caller is not asleep");
         seat.release(&counters);
         assert_eq!(seat.state(), IDLE);
-        assert_eq!(counters.snapshot(), IdleSnapshot { searching: 0, sleeping: 1 });
+        assert_eq!(
+            counters.snapshot(),
+            IdleSnapshot {
+                searching: 0,
+                sleeping: 1
+            }
+        );
     }
 }
 
@@ -326,7 +351,13 @@ mod loom_models {
             }
             counters.stop_searching();
             thief.join().unwrap();
-            assert_eq!(counters.snapshot(), IdleSnapshot { searching: 0, sleeping: 0 });
+            assert_eq!(
+                counters.snapshot(),
+                IdleSnapshot {
+                    searching: 0,
+                    sleeping: 0
+                }
+            );
             assert_eq!(seat.state(), AWAKE);
         });
     }
@@ -359,7 +390,13 @@ mod loom_models {
             }
             counters.stop_searching();
             publisher.join().unwrap();
-            assert_eq!(counters.snapshot(), IdleSnapshot { searching: 0, sleeping: 0 });
+            assert_eq!(
+                counters.snapshot(),
+                IdleSnapshot {
+                    searching: 0,
+                    sleeping: 0
+                }
+            );
         });
     }
 
@@ -392,7 +429,13 @@ mod loom_models {
             fence(Ordering::SeqCst);
             seat.wake(&counters);
             worker.join().unwrap();
-            assert_eq!(counters.snapshot(), IdleSnapshot { searching: 0, sleeping: 0 });
+            assert_eq!(
+                counters.snapshot(),
+                IdleSnapshot {
+                    searching: 0,
+                    sleeping: 0
+                }
+            );
         });
     }
 }
