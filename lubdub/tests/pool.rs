@@ -1,0 +1,90 @@
+//! Building and dropping pools: configuration, typed errors, thread counts.
+
+mod common;
+
+use lubdub::{ErrorKind, ThreadPoolBuilder};
+
+#[test]
+fn zero_threads_means_the_default() {
+    let pool = ThreadPoolBuilder::new().num_threads(0).build().unwrap();
+    let expected = match std::env::var(lubdub::NUM_THREADS_ENV).ok().and_then(|v| v.parse().ok()) {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().unwrap().get(),
+    };
+    assert_eq!(pool.current_num_threads(), expected);
+}
+
+#[test]
+fn too_many_threads_is_a_typed_error_that_says_what_to_change() {
+    let error = ThreadPoolBuilder::new().num_threads(usize::MAX).build().unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::TooManyThreads { requested: usize::MAX }));
+    let message = error.to_string();
+    assert!(message.contains("fewer"), "{message}");
+}
+
+#[test]
+fn thread_names_and_stack_sizes_apply() {
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(|i| format!("test-worker-{i}"))
+        .stack_size(16 << 20)
+        .heartbeat_interval(std::time::Duration::ZERO)
+        .build()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    for _ in 0..4 {
+        let tx = tx.clone();
+        pool.spawn(move || tx.send(std::thread::current().name().map(str::to_owned)).unwrap());
+    }
+    for _ in 0..4 {
+        let name = rx.recv().unwrap().expect("worker threads are named");
+        assert!(name.starts_with("test-worker-"), "{name}");
+    }
+}
+
+#[test]
+fn pool_installs_report_their_own_size() {
+    for threads in common::THREAD_COUNTS {
+        let pool = common::pool(threads, lubdub::DEFAULT_HEARTBEAT);
+        assert_eq!(pool.install(lubdub::current_num_threads), threads);
+        assert_eq!(pool.current_num_threads(), threads);
+        assert_eq!(pool.stats().workers.len(), threads);
+    }
+}
+
+/// The number of threads of this process, from /proc.
+#[cfg(target_os = "linux")]
+fn process_threads() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("Threads:")).unwrap();
+    line["Threads:".len()..].trim().parse().unwrap()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+#[cfg_attr(miri, ignore = "Miri has no /proc")]
+fn dropping_a_pool_ends_its_threads() {
+    // Other tests in this binary may start pools concurrently, so look for a
+    // drop that brings the count back, trying a few times.
+    let ended = (0..20).any(|_| {
+        let before = process_threads();
+        let pool = common::pool(8, lubdub::DEFAULT_HEARTBEAT);
+        pool.install(|| common::fib(15));
+        let during = process_threads();
+        drop(pool);
+        let after = process_threads();
+        during >= before + 8 && after + 8 <= during
+    });
+    assert!(ended, "an 8-thread pool's threads outlived the pool");
+}
+
+#[test]
+fn an_idle_pool_sleeps() {
+    let pool = common::pool(4, lubdub::DEFAULT_HEARTBEAT);
+    pool.install(|| common::fib(18));
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let before = pool.stats().total();
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let after = pool.stats().total();
+    assert_eq!(before, after, "no thread searched, slept or woke while idle");
+}
