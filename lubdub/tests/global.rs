@@ -3,11 +3,20 @@
 
 #[test]
 fn build_global_once_then_a_clear_error() {
-    lubdub::ThreadPoolBuilder::new().num_threads(3).build_global().expect("first build_global");
+    lubdub::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build_global()
+        .expect("first build_global");
     assert_eq!(lubdub::current_num_threads(), 3);
     assert_eq!(lubdub::join(|| 1, || 2), (1, 2));
-    let error = lubdub::ThreadPoolBuilder::new().num_threads(2).build_global().unwrap_err();
-    assert!(matches!(error.kind(), lubdub::ErrorKind::GlobalPoolAlreadyInitialized));
+    let error = lubdub::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build_global()
+        .unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        lubdub::ErrorKind::GlobalPoolAlreadyInitialized
+    ));
     assert!(error.to_string().contains("build_global"), "{error}");
     assert_eq!(lubdub::current_num_threads(), 3, "the first pool stays");
     assert_eq!(lubdub::stats().workers.len(), 3);

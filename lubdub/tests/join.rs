@@ -30,7 +30,11 @@ fn join_from_outside_any_pool_uses_the_global_pool() {
     let (a, b) = lubdub::join(lubdub::current_thread_index, || fib(10));
     assert!(a.is_some_and(|i| i < lubdub::current_num_threads()));
     assert_eq!(b, 55);
-    assert_eq!(lubdub::current_thread_index(), None, "the seat is given back");
+    assert_eq!(
+        lubdub::current_thread_index(),
+        None,
+        "the seat is given back"
+    );
 }
 
 #[test]
@@ -79,7 +83,9 @@ fn a_panic_in_a_propagates_after_b_ran() {
 #[test]
 fn a_panic_in_b_propagates_with_its_own_payload() {
     for_each_pool(|pool| {
-        let result = catch_unwind(AssertUnwindSafe(|| pool.join(|| 1, || -> i32 { panic!("from b") })));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            pool.join(|| 1, || -> i32 { panic!("from b") })
+        }));
         assert_eq!(result.unwrap_err().downcast_ref::<&str>(), Some(&"from b"));
         assert_eq!(pool.install(|| fib(12)), 144);
     });
@@ -115,8 +121,13 @@ fn panics_deep_in_a_parallel_tree_reach_the_caller() {
         }
         let depth = scaled(12, 4) as u32;
         for poisoned in [0, (1 << depth) / 3, (1 << depth) - 1] {
-            let result = catch_unwind(AssertUnwindSafe(|| pool.install(|| tree(depth, 0, poisoned))));
-            assert_eq!(result.unwrap_err().downcast_ref::<&str>(), Some(&"poisoned leaf"));
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                pool.install(|| tree(depth, 0, poisoned))
+            }));
+            assert_eq!(
+                result.unwrap_err().downcast_ref::<&str>(),
+                Some(&"poisoned leaf")
+            );
         }
         assert_eq!(pool.install(|| tree(depth, 0, u64::MAX)), 1 << depth);
     });
@@ -141,7 +152,12 @@ fn deep_recursion_beyond_the_promotion_walk() {
     // A caller from outside takes part on its own stack, so it needs the deep
     // stack too (see ThreadPool's docs).
     let caller = std::thread::Builder::new().stack_size(64 << 20);
-    let result = std::thread::scope(|s| caller.spawn_scoped(s, || pool.install(|| chain(depth))).unwrap().join());
+    let result = std::thread::scope(|s| {
+        caller
+            .spawn_scoped(s, || pool.install(|| chain(depth)))
+            .unwrap()
+            .join()
+    });
     assert_eq!(result.unwrap(), depth);
 }
 
@@ -151,7 +167,8 @@ fn install_inside_another_pool_runs_there_and_comes_back() {
     let inner = pool(3, std::time::Duration::ZERO);
     outer.install(|| {
         assert!(outer.current_thread_index().is_some());
-        let (threads, in_inner) = inner.install(|| (lubdub::current_num_threads(), inner.current_thread_index()));
+        let (threads, in_inner) =
+            inner.install(|| (lubdub::current_num_threads(), inner.current_thread_index()));
         assert_eq!(threads, 3);
         assert!(in_inner.is_some());
         assert_eq!(lubdub::current_num_threads(), 2, "back in the outer pool");
@@ -178,7 +195,10 @@ fn many_threads_calling_one_pool_at_once() {
             let pool = &pool;
             s.spawn(move || {
                 for _ in 0..scaled(20, 2) {
-                    assert_eq!(pool.install(|| fib(12 + (t % 3) as u64)), fib_sequential(12 + (t % 3) as u64));
+                    assert_eq!(
+                        pool.install(|| fib(12 + (t % 3) as u64)),
+                        fib_sequential(12 + (t % 3) as u64)
+                    );
                 }
             });
         }

@@ -7,7 +7,10 @@ use lubdub::{ErrorKind, ThreadPoolBuilder};
 #[test]
 fn zero_threads_means_the_default() {
     let pool = ThreadPoolBuilder::new().num_threads(0).build().unwrap();
-    let expected = match std::env::var(lubdub::NUM_THREADS_ENV).ok().and_then(|v| v.parse().ok()) {
+    let expected = match std::env::var(lubdub::NUM_THREADS_ENV)
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         Some(n) if n > 0 => n,
         _ => std::thread::available_parallelism().unwrap().get(),
     };
@@ -16,8 +19,16 @@ fn zero_threads_means_the_default() {
 
 #[test]
 fn too_many_threads_is_a_typed_error_that_says_what_to_change() {
-    let error = ThreadPoolBuilder::new().num_threads(usize::MAX).build().unwrap_err();
-    assert!(matches!(error.kind(), ErrorKind::TooManyThreads { requested: usize::MAX }));
+    let error = ThreadPoolBuilder::new()
+        .num_threads(usize::MAX)
+        .build()
+        .unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        ErrorKind::TooManyThreads {
+            requested: usize::MAX
+        }
+    ));
     let message = error.to_string();
     assert!(message.contains("fewer"), "{message}");
 }
@@ -34,7 +45,10 @@ fn thread_names_and_stack_sizes_apply() {
     let (tx, rx) = std::sync::mpsc::channel();
     for _ in 0..4 {
         let tx = tx.clone();
-        pool.spawn(move || tx.send(std::thread::current().name().map(str::to_owned)).unwrap());
+        pool.spawn(move || {
+            tx.send(std::thread::current().name().map(str::to_owned))
+                .unwrap()
+        });
     }
     for _ in 0..4 {
         let name = rx.recv().unwrap().expect("worker threads are named");
@@ -86,5 +100,8 @@ fn an_idle_pool_sleeps() {
     let before = pool.stats().total();
     std::thread::sleep(std::time::Duration::from_millis(50));
     let after = pool.stats().total();
-    assert_eq!(before, after, "no thread searched, slept or woke while idle");
+    assert_eq!(
+        before, after,
+        "no thread searched, slept or woke while idle"
+    );
 }

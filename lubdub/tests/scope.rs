@@ -53,7 +53,10 @@ fn scope_returns_the_body_result_and_mixes_with_join() {
         assert_eq!(body, fib_sequential(13));
         let mut results = results.into_inner().unwrap();
         results.sort();
-        assert_eq!(results, (10..14).map(|n| (n, fib_sequential(n))).collect::<Vec<_>>());
+        assert_eq!(
+            results,
+            (10..14).map(|n| (n, fib_sequential(n))).collect::<Vec<_>>()
+        );
     });
 }
 

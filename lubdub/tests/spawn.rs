@@ -16,8 +16,12 @@ fn spawned_jobs_run_in_every_setting() {
             let tx = tx.clone();
             pool.spawn(move || tx.send((i, lubdub::current_thread_index())).unwrap());
         }
-        let mut seen: Vec<_> = (0..jobs).map(|_| rx.recv_timeout(Duration::from_secs(60)).unwrap()).collect();
-        assert!(seen.iter().all(|(_, index)| index.is_some_and(|i| i < pool.current_num_threads())));
+        let mut seen: Vec<_> = (0..jobs)
+            .map(|_| rx.recv_timeout(Duration::from_secs(60)).unwrap())
+            .collect();
+        assert!(seen
+            .iter()
+            .all(|(_, index)| index.is_some_and(|i| i < pool.current_num_threads())));
         seen.sort();
         assert!(seen.iter().enumerate().all(|(i, (j, _))| i == *j));
     });
