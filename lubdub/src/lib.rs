@@ -22,6 +22,8 @@
 //! `src/scheduler/README.md`.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
+// Under loom only the protocol modules and their models are built.
+#![cfg_attr(loom, allow(dead_code, unused_imports))]
 
 #[cfg(not(loom))]
 mod builder;

@@ -58,7 +58,7 @@ fn thread_names_and_stack_sizes_apply() {
 
 #[test]
 fn pool_installs_report_their_own_size() {
-    for threads in common::THREAD_COUNTS {
+    for &threads in common::THREAD_COUNTS {
         let pool = common::pool(threads, lubdub::DEFAULT_HEARTBEAT);
         assert_eq!(pool.install(lubdub::current_num_threads), threads);
         assert_eq!(pool.current_num_threads(), threads);

@@ -148,7 +148,7 @@ fn random_trees_give_sequential_results_without_deadlock() {
         while nodes.load(Ordering::Relaxed) < 10 * MIN_OPERATIONS
             && start.elapsed() < TIME_LIMIT / 8
         {
-            for threads in common::THREAD_COUNTS {
+            for &threads in common::THREAD_COUNTS {
                 for heartbeat in common::HEARTBEATS {
                     let pool = common::pool(threads, heartbeat);
                     for tree in 0..8 {

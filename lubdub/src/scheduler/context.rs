@@ -98,7 +98,7 @@ impl WorkerContext {
         let job = StackJob::new(b);
         let header = job.header();
         header.older.set(self.newest.get());
-        self.newest.set(header);
+        self.newest.set(job.header_ptr());
         if self.heartbeat.count_down() {
             self.on_heartbeat();
         }
@@ -151,7 +151,7 @@ impl WorkerContext {
         F: FnOnce() -> R + Send,
         R: Send,
     {
-        let published = job.header().job_ref().as_ptr();
+        let published = PromotedHeader::job_ref(job.header_ptr()).as_ptr();
         let reclaimed = self
             .seat()
             .published
@@ -216,6 +216,7 @@ impl WorkerContext {
                 younger = oldest;
                 oldest = older;
             }
+            let job = PromotedHeader::job_ref(oldest);
             let oldest = &*oldest;
             match younger.as_ref() {
                 Some(younger) => younger.older.set(oldest.older.get()),
@@ -224,8 +225,7 @@ impl WorkerContext {
             oldest.older.set(PROMOTED);
             oldest.prepare_promotion(self.index);
             // Release: a thief that takes the job sees the closure and the owner.
-            seat.published
-                .store(oldest.job_ref().as_ptr(), Ordering::Release);
+            seat.published.store(job.as_ptr(), Ordering::Release);
         }
         SeatCounters::bump(&seat.counters.promotions);
         self.registry().notify_work();

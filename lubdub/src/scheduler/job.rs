@@ -71,6 +71,15 @@ pub(crate) struct PromotedHeader {
 }
 
 impl PromotedHeader {
+    /// The job behind `this`. Takes a raw pointer, not `&self`: the pointer
+    /// must carry the provenance of the whole [`StackJob`] so that a thief
+    /// may reach the closure and result behind the header.
+    pub(crate) fn job_ref(this: *const PromotedHeader) -> JobRef {
+        // SAFETY: `job` is the first field (`repr(C)`), and a header pointer
+        // is never null.
+        JobRef(unsafe { NonNull::new_unchecked(this.cast_mut().cast()) })
+    }
+
     /// Readies the latch and records the owner before the job is published.
     pub(crate) fn prepare_promotion(&self, owner_seat: usize) {
         // SAFETY: only the owner thread writes here, before publishing the
@@ -95,10 +104,6 @@ impl PromotedHeader {
     unsafe fn owner_seat(&self) -> usize {
         // SAFETY: initialised by `prepare_promotion`, per the contract.
         unsafe { self.owner_seat.get().assume_init() }
-    }
-
-    pub(crate) fn job_ref(&self) -> JobRef {
-        JobRef(NonNull::from(&self.job))
     }
 }
 
@@ -138,6 +143,13 @@ where
     #[inline]
     pub(crate) fn header(&self) -> &PromotedHeader {
         &self.header
+    }
+
+    /// A pointer to the header with the provenance of the whole job (see
+    /// [`PromotedHeader::job_ref`]).
+    #[inline]
+    pub(crate) fn header_ptr(&self) -> *const PromotedHeader {
+        std::ptr::from_ref(self).cast()
     }
 
     /// Runs the closure on the joiner's thread.
@@ -201,11 +213,13 @@ where
     /// A job that is never run leaks (this happens only if the process exits
     /// with jobs still queued).
     pub(crate) fn into_job_ref(func: F) -> JobRef {
-        let job = Box::new(Self {
+        let job = Box::into_raw(Box::new(Self {
             header: JobHeader { run: Self::run },
             func,
-        });
-        JobRef(NonNull::from(&Box::leak(job).header))
+        }));
+        // SAFETY: `Box::into_raw` is never null; the header is the first
+        // field (`repr(C)`), and the pointer keeps the whole box's provenance.
+        JobRef(unsafe { NonNull::new_unchecked(job.cast()) })
     }
 
     /// # Safety

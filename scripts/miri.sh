@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs lubdub's unit tests and the core join/scope/spawn tests under Miri
+# (undefined behaviour and data-race checks). Installs the nightly Miri
+# component if it is missing; the tests scale themselves down under cfg(miri).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+  rustup toolchain install nightly --profile minimal --component miri,rust-src
+fi
+cargo +nightly miri setup >/dev/null
+# Many seeds of the scheduler: Miri picks thread switches pseudo-randomly.
+# The global pool's threads are detached by design, so they are alive at exit.
+export MIRIFLAGS="${MIRIFLAGS:--Zmiri-ignore-leaks -Zmiri-many-seeds=0..2}"
+cargo +nightly miri test -p lubdub --target-dir target/miri --lib --test join --test scope --test spawn "$@"
