@@ -26,7 +26,11 @@ impl PlotFile {
     /// The plot's stable name in the docs, e.g. `treesum-1023.svg`: a rerun
     /// overwrites the committed image of the same experiment and size.
     pub fn docs_name(&self) -> String {
-        format!("{}-{}.svg", self.experiment.name(), self.size)
+        if self.size == 0 {
+            format!("{}.svg", self.experiment.name())
+        } else {
+            format!("{}-{}.svg", self.experiment.name(), self.size)
+        }
     }
 }
 
@@ -228,6 +232,13 @@ mod tests {
             dir.join("2026-11-22T05-41-00Z-treesum-treesum-1023.svg")
         );
         assert!(files[0].path.exists());
+        let call_in = PlotFile {
+            experiment: Experiment::CallIn,
+            size: 0,
+            heading: String::new(),
+            path: PathBuf::new(),
+        };
+        assert_eq!(call_in.docs_name(), "call-in.svg");
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -339,10 +339,11 @@ const RUNTIME_VARIANTS: [TreeVariant; 5] = [
 /// The period between bursts (a sleep of this length after each job).
 const BURST_PERIOD: Duration = Duration::from_millis(1);
 
-/// Before each sample, the main thread sleeps this long, untimed, so that
-/// threads still spinning after the previous contender's last burst have gone
-/// to sleep and are not charged to this one.
-const SETTLE: Duration = Duration::from_millis(5);
+/// Before each sample, the main thread sleeps this long, uncharged, so that
+/// threads still spinning after the previous contender's last burst (libgomp
+/// spins for milliseconds after a region) have gone to sleep and are not
+/// charged to this one.
+const SETTLE: Duration = Duration::from_millis(20);
 
 /// Samples per variant: the burst time is split into this many, interleaved.
 const BURST_SAMPLES: usize = 10;

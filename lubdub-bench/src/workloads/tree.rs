@@ -62,6 +62,33 @@ impl Tree {
     pub fn size(&self) -> u64 {
         self.size
     }
+
+    /// The fraction of steps of a pre-order walk (parent, left subtree,
+    /// right subtree) that go to a higher address: 1.0 when the heap handed
+    /// out the nodes in increasing order, as a fresh heap does. Reported when
+    /// the benchmark builds its trees, because the layout is what the
+    /// sequential sum's speed depends on.
+    pub fn preorder_increasing_fraction(&self) -> f64 {
+        let mut addresses = Vec::with_capacity(usize::try_from(self.size).unwrap_or(0));
+        let mut stack: Vec<&Node> = vec![&self.root];
+        while let Some(node) = stack.pop() {
+            addresses.push(node as *const Node as usize);
+            // Right pushed first so that the left subtree is walked first.
+            stack.extend(node.right.as_deref());
+            stack.extend(node.left.as_deref());
+        }
+        increasing_fraction(&addresses)
+    }
+}
+
+/// The fraction of consecutive pairs in `addresses` that increase; 1.0 for
+/// fewer than two.
+fn increasing_fraction(addresses: &[usize]) -> f64 {
+    if addresses.len() < 2 {
+        return 1.0;
+    }
+    let increasing = addresses.windows(2).filter(|w| w[1] > w[0]).count();
+    increasing as f64 / (addresses.len() - 1) as f64
 }
 
 /// The subtree of the values `from..=to`, its root at the middle value.
@@ -178,6 +205,26 @@ mod tests {
                 "n = {n}: allocation order is not pre-order"
             );
         }
+    }
+
+    #[test]
+    fn increasing_fraction_counts_rising_steps() {
+        assert_eq!(increasing_fraction(&[]), 1.0);
+        assert_eq!(increasing_fraction(&[7]), 1.0);
+        assert_eq!(increasing_fraction(&[1, 2, 3, 4, 5]), 1.0);
+        assert_eq!(increasing_fraction(&[1, 3, 2, 4, 0]), 0.5);
+        assert_eq!(increasing_fraction(&[5, 4, 3]), 0.0);
+    }
+
+    #[test]
+    fn preorder_walk_visits_every_node_once() {
+        // Whatever the heap did, the walk sees n nodes, so n - 1 steps; the
+        // fraction is a multiple of 1 / (n - 1) in [0, 1].
+        let tree = Tree::new(1023);
+        let f = tree.preorder_increasing_fraction();
+        assert!((0.0..=1.0).contains(&f));
+        let steps = f * 1022.0;
+        assert!((steps - steps.round()).abs() < 1e-6, "{f}");
     }
 
     /// The order check above must be able to fail: a post-order build is

@@ -183,11 +183,13 @@ pub struct TreesumConfig {
 pub fn run(config: &TreesumConfig) -> Result<Vec<Cell>, Error> {
     let mut cells = Vec::new();
     for &size in &config.sizes {
-        eprintln!(
-            "[treesum {}] building the tree",
-            crate::report::short_size(size)
-        );
+        let tag = crate::report::short_size(size);
+        eprintln!("[treesum {tag}] building the tree");
         let tree = Tree::new(size);
+        eprintln!(
+            "[treesum {tag}] built; {:.1}% of pre-order steps go to a higher address",
+            100.0 * tree.preorder_increasing_fraction()
+        );
         for (step, &threads) in config.threads.iter().enumerate() {
             let cell = measure_cell(
                 Experiment::Treesum,
