@@ -12,7 +12,6 @@
 //! sample as JSON and a plot per size under `bench-results/`, and with
 //! `--update-docs` rewrites its sections of BENCHMARKS.md. Run it from the
 //! repository root, built with `--release`.
-#![deny(unsafe_op_in_unsafe_fn)]
 
 mod check;
 mod docs;

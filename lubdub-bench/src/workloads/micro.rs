@@ -185,7 +185,8 @@ extern "C" {
 }
 
 fn fib_openmp(n: i64, threads: c_int) -> i64 {
-    // SAFETY: a plain function of integers; the C side touches no Rust memory.
+    // SAFETY: a plain function of integers (`threads` >= 1, from `Pools`);
+    // the C side touches no Rust memory.
     unsafe { lubdub_bench_fib_omp(n, threads) }
 }
 
@@ -290,7 +291,8 @@ fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell, Error> {
         }),
         Contender::self_timed("openmp-region", |reps| {
             time_after_idle(reps, || {
-                // SAFETY: a plain function of an integer; it touches no Rust memory.
+                // SAFETY: a plain function of an integer (`team` >= 1, from
+                // `Pools`); the C side touches no Rust memory.
                 let ran = unsafe { lubdub_bench_empty_region_omp(team) };
                 expect_eq(i64::from(ran), i64::from(team))
             })
