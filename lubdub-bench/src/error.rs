@@ -1,0 +1,91 @@
+//! The errors that end a run, each with a message that says what to do.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::check::WrongResult;
+use crate::docs::DocsError;
+
+/// Why a run failed.
+#[derive(Debug)]
+pub enum Error {
+    /// A variant returned a wrong answer.
+    WrongResult(WrongResult),
+    /// A runtime could not build its pool.
+    Pool {
+        /// The runtime.
+        runtime: &'static str,
+        /// The thread count asked for.
+        threads: usize,
+        /// The runtime's error.
+        message: String,
+    },
+    /// A file could not be read or written.
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// BENCHMARKS.md could not be updated.
+    Docs(DocsError),
+    /// A plot could not be drawn.
+    Plot {
+        /// The SVG file.
+        path: PathBuf,
+        /// plotters' error.
+        message: String,
+    },
+}
+
+impl Error {
+    /// An [`Error::Io`] on `path`.
+    pub fn io(path: &Path, source: std::io::Error) -> Self {
+        Self::Io {
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::WrongResult(e) => write!(f, "{e}: the variant is broken, its timings are void"),
+            Self::Pool {
+                runtime,
+                threads,
+                message,
+            } => write!(
+                f,
+                "cannot build a {runtime} pool of {threads} threads: {message}"
+            ),
+            Self::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            Self::Docs(e) => write!(f, "{e}"),
+            Self::Plot { path, message } => write!(f, "cannot draw {}: {message}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::WrongResult(e) => Some(e),
+            Self::Io { source, .. } => Some(source),
+            Self::Docs(e) => Some(e),
+            Self::Pool { .. } | Self::Plot { .. } => None,
+        }
+    }
+}
+
+impl From<WrongResult> for Error {
+    fn from(e: WrongResult) -> Self {
+        Self::WrongResult(e)
+    }
+}
+
+impl From<DocsError> for Error {
+    fn from(e: DocsError) -> Self {
+        Self::Docs(e)
+    }
+}

@@ -1,0 +1,308 @@
+//! The measuring loop: warm-up, calibration of the repetitions per sample,
+//! then samples of all contenders interleaved round-robin (one sample of the
+//! first, one of the second, ..., then the first again), so that slow drift
+//! of the machine (frequency, other load) hits every contender alike.
+
+use std::time::{Duration, Instant};
+
+use crate::check::{Mismatch, WrongResult};
+
+/// What a contender's closure is given and gives back: run `reps`
+/// repetitions, checking each answer, and report the duration to charge to
+/// them (wall time for most contenders; CPU time for the burst experiment).
+type RunFn<'a> = dyn FnMut(u64) -> Result<Duration, Mismatch> + 'a;
+
+/// One variant under measurement.
+pub struct Contender<'a> {
+    name: String,
+    run: Box<RunFn<'a>>,
+}
+
+impl<'a> Contender<'a> {
+    /// A contender timed by wall clock around `run(reps)`.
+    pub fn timed(
+        name: impl Into<String>,
+        mut run: impl FnMut(u64) -> Result<(), Mismatch> + 'a,
+    ) -> Self {
+        Self::self_timed(name, move |reps| {
+            let start = Instant::now();
+            run(reps)?;
+            Ok(start.elapsed())
+        })
+    }
+
+    /// A contender that measures itself: `run(reps)` returns the duration to
+    /// charge to its `reps` repetitions.
+    pub fn self_timed(
+        name: impl Into<String>,
+        run: impl FnMut(u64) -> Result<Duration, Mismatch> + 'a,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            run: Box::new(run),
+        }
+    }
+}
+
+/// How many repetitions one sample holds.
+#[derive(Clone, Copy, Debug)]
+pub enum Reps {
+    /// As many as make one sample last at least this long (so that timer
+    /// resolution and the cost of reading the clock vanish).
+    AtLeast(Duration),
+    /// Exactly this many.
+    Fixed(u64),
+}
+
+/// How long and how often to measure one cell.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Each contender runs untimed for at least this long (and at least once)
+    /// before any sample is taken.
+    pub warm_up: Duration,
+    /// Repetitions per sample.
+    pub reps: Reps,
+    /// Rounds go on while the cell has run for less than this...
+    pub budget: Duration,
+    /// ...or fewer than this many rounds were taken...
+    pub min_rounds: usize,
+    /// ...but never more than this many.
+    pub max_rounds: usize,
+}
+
+impl Plan {
+    /// The plan of a throughput cell: warm up for a tenth of the budget, make
+    /// each sample at least 50 µs of repetitions (so a small tree is timed in
+    /// batches and a big one a sum at a time), and take rounds for `budget`,
+    /// at least three whatever that costs.
+    pub fn adaptive(budget: Duration) -> Self {
+        Self {
+            warm_up: budget / 10,
+            reps: Reps::AtLeast(Duration::from_micros(50)),
+            budget,
+            min_rounds: 3,
+            max_rounds: 10_000,
+        }
+    }
+}
+
+/// The samples of one contender.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    /// The contender's name.
+    pub variant: String,
+    /// Repetitions in each sample.
+    pub reps_per_sample: u64,
+    /// Nanoseconds per repetition, one entry per sample, in the order taken.
+    pub ns_per_rep: Vec<f64>,
+}
+
+/// Measures `contenders` in the cell named `cell` according to `plan`.
+///
+/// # Errors
+/// The first [`WrongResult`]: a contender returned a wrong answer, during
+/// warm-up or in a sample.
+pub fn measure(
+    cell: &str,
+    contenders: &mut [Contender<'_>],
+    plan: &Plan,
+) -> Result<Vec<Measurement>, WrongResult> {
+    let wrong = |c: &Contender<'_>, mismatch| WrongResult {
+        cell: cell.to_owned(),
+        variant: c.name.clone(),
+        mismatch,
+    };
+    let mut measurements = Vec::with_capacity(contenders.len());
+    for c in contenders.iter_mut() {
+        let reps = warm_up(c, plan).map_err(|m| wrong(c, m))?;
+        measurements.push(Measurement {
+            variant: c.name.clone(),
+            reps_per_sample: reps,
+            ns_per_rep: Vec::new(),
+        });
+    }
+    let start = Instant::now();
+    let mut rounds = 0;
+    while rounds < plan.max_rounds && (rounds < plan.min_rounds || start.elapsed() < plan.budget) {
+        for (c, m) in contenders.iter_mut().zip(&mut measurements) {
+            let spent = (c.run)(m.reps_per_sample).map_err(|e| wrong(c, e))?;
+            m.ns_per_rep
+                .push(spent.as_nanos() as f64 / m.reps_per_sample as f64);
+        }
+        rounds += 1;
+    }
+    Ok(measurements)
+}
+
+/// Runs `c` untimed for the plan's warm-up and returns the repetitions per
+/// sample to use.
+fn warm_up(c: &mut Contender<'_>, plan: &Plan) -> Result<u64, Mismatch> {
+    let mut reps = match plan.reps {
+        Reps::AtLeast(_) => 1,
+        Reps::Fixed(reps) => reps,
+    };
+    let mut warmed = Duration::ZERO;
+    loop {
+        let spent = (c.run)(reps)?;
+        warmed += spent;
+        if let Reps::AtLeast(min_sample) = plan.reps {
+            if spent < min_sample {
+                reps = grow_reps(reps, spent, min_sample);
+                continue;
+            }
+        }
+        if warmed >= plan.warm_up {
+            return Ok(reps);
+        }
+    }
+}
+
+/// The next guess at the repetitions that make a sample last `target`, after
+/// `reps` of them took `spent`: the proportional estimate with 10% to spare,
+/// at least double (the estimate may be off on a noisy clock), at most a
+/// hundred times as many (a `spent` near zero says little).
+fn grow_reps(reps: u64, spent: Duration, target: Duration) -> u64 {
+    let wanted = target.as_nanos() * u128::from(reps) * 11;
+    let estimate = wanted.div_ceil(spent.as_nanos().max(1) * 10);
+    u64::try_from(estimate)
+        .unwrap_or(u64::MAX)
+        .clamp(reps.saturating_mul(2), reps.saturating_mul(100))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+    use crate::check::expect_eq;
+
+    fn plan(rounds: usize) -> Plan {
+        Plan {
+            warm_up: Duration::ZERO,
+            reps: Reps::Fixed(3),
+            budget: Duration::ZERO,
+            min_rounds: rounds,
+            max_rounds: rounds,
+        }
+    }
+
+    /// A contender that logs its name on every call and charges 1 µs per rep.
+    fn logging<'a>(name: &'static str, log: &'a RefCell<Vec<&'static str>>) -> Contender<'a> {
+        Contender::self_timed(name, move |reps| {
+            log.borrow_mut().push(name);
+            Ok(Duration::from_micros(reps))
+        })
+    }
+
+    #[test]
+    fn samples_are_interleaved_round_robin() {
+        let log = RefCell::new(Vec::new());
+        let mut contenders = vec![logging("a", &log), logging("b", &log), logging("c", &log)];
+        let measured = measure("cell", &mut contenders, &plan(4)).unwrap();
+        // One warm-up call each (warm-up of zero length), then 4 rounds.
+        let expected: Vec<&str> = ["a", "b", "c"].repeat(5);
+        assert_eq!(*log.borrow(), expected);
+        for (m, name) in measured.iter().zip(["a", "b", "c"]) {
+            assert_eq!(m.variant, name);
+            assert_eq!(m.reps_per_sample, 3);
+            assert_eq!(m.ns_per_rep, vec![1000.0; 4]);
+        }
+    }
+
+    #[test]
+    fn min_rounds_are_taken_even_with_no_budget_and_max_rounds_cap_them() {
+        let log = RefCell::new(Vec::new());
+        let mut contenders = vec![logging("x", &log)];
+        let p = Plan {
+            budget: Duration::from_secs(3600),
+            min_rounds: 2,
+            max_rounds: 7,
+            ..plan(0)
+        };
+        let measured = measure("cell", &mut contenders, &p).unwrap();
+        assert_eq!(measured[0].ns_per_rep.len(), 7);
+        let p = Plan {
+            budget: Duration::ZERO,
+            min_rounds: 2,
+            max_rounds: 7,
+            ..plan(0)
+        };
+        assert_eq!(
+            measure("cell", &mut contenders, &p).unwrap()[0]
+                .ns_per_rep
+                .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_wrong_answer_in_a_sample_fails_the_cell() {
+        let calls = RefCell::new(0);
+        let mut contenders = vec![
+            Contender::self_timed("right", |_| Ok(Duration::from_nanos(1))),
+            Contender::self_timed("wrong", |_| {
+                *calls.borrow_mut() += 1;
+                // Right during warm-up and the first round, wrong from then on.
+                let got = if *calls.borrow() <= 2 { 6 } else { 5 };
+                expect_eq(got, 6)?;
+                Ok(Duration::from_nanos(1))
+            }),
+        ];
+        let err = measure("treesum n=3 threads=2", &mut contenders, &plan(5)).unwrap_err();
+        assert_eq!(err.variant, "wrong");
+        assert_eq!(err.cell, "treesum n=3 threads=2");
+        assert_eq!(
+            err.mismatch,
+            Mismatch {
+                got: 5,
+                expected: 6
+            }
+        );
+        assert_eq!(*calls.borrow(), 3);
+    }
+
+    #[test]
+    fn a_wrong_answer_during_warm_up_fails_too() {
+        let mut contenders = vec![Contender::timed("bad", |_| expect_eq(0, 1))];
+        assert!(measure("cell", &mut contenders, &plan(1)).is_err());
+    }
+
+    #[test]
+    fn calibration_grows_reps_until_a_sample_is_long_enough() {
+        // Charges 10 µs per rep: a 1 ms sample needs at least 100 reps.
+        let mut contenders = vec![Contender::self_timed("ten-us", |reps| {
+            Ok(Duration::from_micros(10 * reps))
+        })];
+        let p = Plan {
+            reps: Reps::AtLeast(Duration::from_millis(1)),
+            ..plan(1)
+        };
+        let reps = measure("cell", &mut contenders, &p).unwrap()[0].reps_per_sample;
+        assert!((100..=220).contains(&reps), "{reps}");
+    }
+
+    #[test]
+    fn grow_reps_is_proportional_within_bounds() {
+        let target = Duration::from_micros(50);
+        // 1 rep took 1 µs: 55 reps (50 with 10% to spare).
+        assert_eq!(grow_reps(1, Duration::from_micros(1), target), 55);
+        // Nearly long enough: still at least doubles.
+        assert_eq!(grow_reps(4, Duration::from_micros(49), target), 8);
+        // A zero reading grows a hundredfold, not without bound.
+        assert_eq!(grow_reps(3, Duration::ZERO, target), 300);
+    }
+
+    #[test]
+    fn timed_contenders_report_wall_time() {
+        let mut contenders = vec![Contender::timed("sleepy", |_| {
+            std::thread::sleep(Duration::from_millis(2));
+            Ok(())
+        })];
+        let p = Plan {
+            reps: Reps::Fixed(1),
+            ..plan(1)
+        };
+        let ns = measure("cell", &mut contenders, &p).unwrap()[0].ns_per_rep[0];
+        assert!(ns >= 2e6, "{ns}");
+    }
+}

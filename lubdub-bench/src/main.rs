@@ -1,0 +1,429 @@
+//! `lubdub-bench`: reruns the experiments of lubdub's seed documents against
+//! their anchors (Rayon, chili, OpenMP tasks, a fixed split) in one process,
+//! and reports ratios to the sequential baseline.
+//!
+//! ```text
+//! lubdub-bench treesum [--sizes 1023,10000000] [--large] [--threads 1,2,4] [--variants ...]
+//! lubdub-bench micro   [--parts fib,call-in,burst-cpu,oversubscription] [--threads ...]
+//! lubdub-bench all     [--threads ...]
+//! ```
+//!
+//! Every subcommand prints tables on stdout, progress on stderr, writes every
+//! sample as JSON and a plot per size under `bench-results/`, and with
+//! `--update-docs` rewrites its sections of BENCHMARKS.md. Run it from the
+//! repository root, built with `--release`.
+
+mod check;
+mod docs;
+mod error;
+mod harness;
+mod machine;
+mod plot;
+mod report;
+mod stats;
+mod table;
+mod workloads;
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::error::Error;
+use crate::machine::Provenance;
+use crate::report::{group_digits, Run};
+use crate::workloads::micro::{self, MicroConfig, MicroPart};
+use crate::workloads::treesum::{self, TreeVariant, TreesumConfig};
+
+/// The largest tree accepted: about 6 GiB of nodes.
+const MAX_TREE_SIZE: u64 = 200_000_000;
+
+/// The tree `--large` adds, as in the seed.
+const LARGE_TREE_SIZE: u64 = 100_000_000;
+
+/// The benchmark program of lubdub.
+#[derive(Debug, Parser)]
+#[command(name = "lubdub-bench", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The seed's tree sum: a balanced binary tree, one fork per node, every
+    /// variant at every thread count.
+    Treesum(TreesumArgs),
+    /// fib built of joins, call-in latency after idling, CPU burned per tiny
+    /// burst, and oversubscription.
+    Micro(MicroArgs),
+    /// treesum (1023 and 10,000,000 nodes) and micro, in a few minutes on 2 cores.
+    All(AllArgs),
+}
+
+/// Options every subcommand has.
+#[derive(Debug, Args)]
+struct Common {
+    /// Thread counts to measure, comma-separated.
+    #[arg(long, value_delimiter = ',', value_parser = parse_threads, default_value = "1,2,4,8,16,32")]
+    threads: Vec<NonZeroUsize>,
+    /// Time budget per cell (one size at one thread count), in milliseconds;
+    /// at least three rounds of samples are taken whatever it costs.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    budget_ms: u64,
+    /// Rewrite this run's sections of BENCHMARKS.md and copy its plots to docs/img/.
+    #[arg(long)]
+    update_docs: bool,
+    /// The BENCHMARKS.md that --update-docs rewrites.
+    #[arg(long, default_value = "BENCHMARKS.md")]
+    docs: PathBuf,
+    /// Where the JSON file and the plots of the run are written.
+    #[arg(long, default_value = "bench-results")]
+    out_dir: PathBuf,
+}
+
+impl Common {
+    fn threads(&self) -> Vec<NonZeroUsize> {
+        unique(&self.threads)
+    }
+
+    fn budget(&self) -> Duration {
+        Duration::from_millis(self.budget_ms)
+    }
+}
+
+#[derive(Debug, Args)]
+struct TreesumArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Tree sizes in nodes, comma-separated.
+    #[arg(long, value_delimiter = ',', value_parser = parse_size, default_value = "1023,10000000")]
+    sizes: Vec<u64>,
+    /// Also measure the 100,000,000-node tree (3.2 GB; slow variants take minutes).
+    #[arg(long)]
+    large: bool,
+    /// Variants to measure, comma-separated; the baseline is always measured.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = TreeVariant::ALL)]
+    variants: Vec<TreeVariant>,
+}
+
+impl TreesumArgs {
+    fn config(&self) -> TreesumConfig {
+        let mut sizes = self.sizes.clone();
+        if self.large {
+            sizes.push(LARGE_TREE_SIZE);
+        }
+        let mut variants = vec![TreeVariant::Baseline];
+        variants.extend(&self.variants);
+        TreesumConfig {
+            sizes: unique(&sizes),
+            threads: self.common.threads(),
+            variants: unique(&variants),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct MicroArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Parts to run, comma-separated.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = MicroPart::ALL)]
+    parts: Vec<MicroPart>,
+    #[command(flatten)]
+    settings: MicroSettings,
+}
+
+/// The settings of the micro parts, shared by `micro` and `all`.
+#[derive(Debug, Args)]
+struct MicroSettings {
+    /// The argument of fib.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(2..=40))]
+    fib_n: u32,
+    /// Call-ins timed per variant and thread count.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    call_in_samples: u64,
+    /// Milliseconds of bursts (one every millisecond) per variant and thread count.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    burst_ms: u64,
+    /// The thread count of the oversubscription part.
+    #[arg(long, default_value = "64", value_parser = parse_threads)]
+    oversubscribed_threads: NonZeroUsize,
+}
+
+impl MicroSettings {
+    fn config(&self, parts: &[MicroPart], common: &Common) -> MicroConfig {
+        MicroConfig {
+            parts: unique(parts),
+            threads: common.threads(),
+            fib_n: self.fib_n,
+            budget: common.budget(),
+            call_in_samples: usize::try_from(self.call_in_samples).expect("at most 100,000"),
+            burst_time: Duration::from_millis(self.burst_ms),
+            oversubscribed_threads: self.oversubscribed_threads,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct AllArgs {
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    settings: MicroSettings,
+}
+
+impl AllArgs {
+    fn treesum_config(&self) -> TreesumConfig {
+        TreesumConfig {
+            sizes: vec![1023, 10_000_000],
+            threads: self.common.threads(),
+            variants: TreeVariant::ALL.to_vec(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+/// A thread count: a whole number from 1 to lubdub's limit.
+fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
+    let max = lubdub::MAX_NUM_THREADS;
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("thread counts start at 1".to_owned()),
+        Ok(n) if n > max => Err(format!("{n} threads is more than lubdub's limit of {max}")),
+        Ok(n) => Ok(NonZeroUsize::new(n).expect("not 0")),
+        Err(_) => Err(format!(
+            "{text:?} is not a thread count: give whole numbers from 1 to {max}, comma-separated"
+        )),
+    }
+}
+
+/// A tree size: a whole number of nodes from 1 to [`MAX_TREE_SIZE`].
+fn parse_size(text: &str) -> Result<u64, String> {
+    let range = format!("1 to {}", group_digits(MAX_TREE_SIZE));
+    match text.trim().parse::<u64>() {
+        Ok(n) if (1..=MAX_TREE_SIZE).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("a tree of {n} nodes is out of range: trees have {range} nodes")),
+        Err(_) => Err(format!("{text:?} is not a tree size: give whole numbers of nodes from {range}, comma-separated")),
+    }
+}
+
+/// `items` without repeats, in the order of their first appearance.
+fn unique<T: PartialEq + Copy>(items: &[T]) -> Vec<T> {
+    let mut out: Vec<T> = Vec::with_capacity(items.len());
+    for &item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("lubdub-bench: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Measures what `cli` asks for, then reports it.
+fn run(cli: &Cli) -> Result<(), Error> {
+    let started = Instant::now();
+    let provenance = Provenance::now();
+    let (subcommand, common, cells) = match &cli.command {
+        Command::Treesum(args) => ("treesum", &args.common, treesum::run(&args.config())?),
+        Command::Micro(args) => (
+            "micro",
+            &args.common,
+            micro::run(&args.settings.config(&args.parts, &args.common))?,
+        ),
+        Command::All(args) => {
+            let mut cells = treesum::run(&args.treesum_config())?;
+            cells.extend(micro::run(
+                &args.settings.config(&MicroPart::ALL, &args.common),
+            )?);
+            ("all", &args.common, cells)
+        }
+    };
+    let run = Run {
+        subcommand: subcommand.to_owned(),
+        command_line: std::env::args().collect(),
+        provenance,
+        cells,
+    };
+    publish(&run, common)?;
+    eprintln!(
+        "lubdub-bench {subcommand}: done in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Prints the tables, writes the JSON and the plots, and updates the docs.
+fn publish(run: &Run, common: &Common) -> Result<(), Error> {
+    let p = &run.provenance;
+    println!(
+        "lubdub-bench {} | {} | commit {} | {} ({} logical CPUs) | {} | kernel {}\n",
+        run.subcommand,
+        p.date,
+        p.commit_description(),
+        p.machine.cpu_model,
+        p.machine.logical_cpus,
+        p.machine.os,
+        p.machine.kernel
+    );
+    for table in table::tables(&run.cells) {
+        println!("{}", table.to_text());
+    }
+    let json = run.write_json(&common.out_dir)?;
+    eprintln!("wrote {}", json.display());
+    let plots = plot::plot_run(run, &common.out_dir)?;
+    for plot in &plots {
+        eprintln!("wrote {}", plot.path.display());
+    }
+    if common.update_docs {
+        for path in docs::update(&common.docs, run, &plots)? {
+            eprintln!("updated {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::error::ErrorKind;
+
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("lubdub-bench").chain(args.iter().copied()))
+    }
+
+    fn nz(n: usize) -> NonZeroUsize {
+        NonZeroUsize::new(n).unwrap()
+    }
+
+    #[test]
+    fn the_cli_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn treesum_defaults_follow_the_seed() {
+        let Command::Treesum(args) = parse(&["treesum"]).unwrap().command else {
+            panic!("not treesum")
+        };
+        let config = args.config();
+        assert_eq!(config.sizes, [1023, 10_000_000]);
+        assert_eq!(config.threads, [1, 2, 4, 8, 16, 32].map(nz));
+        assert_eq!(config.variants, TreeVariant::ALL);
+        assert!(!args.common.update_docs);
+    }
+
+    #[test]
+    fn large_adds_the_hundred_million_tree_and_lists_are_deduplicated() {
+        let Command::Treesum(args) = parse(&[
+            "treesum",
+            "--large",
+            "--threads",
+            "2,1,2",
+            "--variants",
+            "rayon,rayon",
+        ])
+        .unwrap()
+        .command
+        else {
+            panic!("not treesum")
+        };
+        let config = args.config();
+        assert_eq!(config.sizes, [1023, 10_000_000, 100_000_000]);
+        assert_eq!(config.threads, [nz(2), nz(1)]);
+        // The baseline is always measured: the ratios need it.
+        assert_eq!(config.variants, [TreeVariant::Baseline, TreeVariant::Rayon]);
+    }
+
+    #[test]
+    fn bad_thread_counts_are_clap_errors() {
+        for bad in ["0", "abc", "1,0", "-1", "1.5", "100000"] {
+            let arg = format!("--threads={bad}");
+            let err = parse(&["treesum", &arg]).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::ValueValidation, "--threads {bad}");
+            assert!(err.to_string().contains("--threads"), "{err}");
+        }
+        assert!(parse(&["micro", "--oversubscribed-threads", "0"]).is_err());
+    }
+
+    #[test]
+    fn bad_sizes_variants_and_settings_are_clap_errors() {
+        for args in [
+            &["treesum", "--sizes", "0"][..],
+            &["treesum", "--sizes", "ten"],
+            &["treesum", "--sizes", "300000000"],
+            &["treesum", "--variants", "tbb"],
+            &["treesum", "--budget-ms", "0"],
+            &["micro", "--fib-n", "90"],
+            &["micro", "--parts", "everything"],
+            &["all", "--burst-ms", "1"],
+            &["frobnicate"],
+        ] {
+            assert!(parse(args).is_err(), "{args:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn micro_and_all_settings_reach_the_config() {
+        let Command::Micro(args) = parse(&[
+            "micro",
+            "--parts",
+            "fib,call-in",
+            "--fib-n",
+            "20",
+            "--threads",
+            "3",
+            "--burst-ms",
+            "100",
+        ])
+        .unwrap()
+        .command
+        else {
+            panic!("not micro")
+        };
+        let config = args.settings.config(&args.parts, &args.common);
+        assert_eq!(config.parts, [MicroPart::Fib, MicroPart::CallIn]);
+        assert_eq!(config.fib_n, 20);
+        assert_eq!(config.threads, [nz(3)]);
+        assert_eq!(config.burst_time, Duration::from_millis(100));
+        assert_eq!(config.call_in_samples, 200);
+        assert_eq!(config.oversubscribed_threads, nz(64));
+
+        let Command::All(args) = parse(&["all", "--update-docs", "--threads", "1,2"])
+            .unwrap()
+            .command
+        else {
+            panic!("not all")
+        };
+        assert!(args.common.update_docs);
+        let config = args.treesum_config();
+        assert_eq!(config.sizes, [1023, 10_000_000]);
+        assert_eq!(config.threads, [nz(1), nz(2)]);
+    }
+
+    #[test]
+    fn parsers_explain_themselves() {
+        assert!(parse_threads("0").unwrap_err().contains("start at 1"));
+        assert!(parse_threads("x")
+            .unwrap_err()
+            .contains("not a thread count"));
+        assert_eq!(parse_threads(" 8 "), Ok(nz(8)));
+        assert!(parse_size("0").unwrap_err().contains("1 to 200,000,000"));
+        assert_eq!(parse_size("1023"), Ok(1023));
+        assert_eq!(unique(&[3, 1, 3, 2, 1]), [3, 1, 2]);
+    }
+}

@@ -1,0 +1,252 @@
+//! SVG plots: for each experiment and size measured at two or more thread
+//! counts, the median per variant against threads, log scale on both axes.
+
+use std::path::{Path, PathBuf};
+
+use plotters::prelude::*;
+
+use crate::error::Error;
+use crate::report::{Cell, Experiment, Run};
+use crate::table::groups;
+
+/// A plot written for a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlotFile {
+    /// The experiment plotted.
+    pub experiment: Experiment,
+    /// Its size.
+    pub size: u64,
+    /// What the plot shows, e.g. `treesum, n = 1,023 nodes`.
+    pub heading: String,
+    /// The SVG file.
+    pub path: PathBuf,
+}
+
+impl PlotFile {
+    /// The plot's stable name in the docs, e.g. `treesum-1023.svg`: a rerun
+    /// overwrites the committed image of the same experiment and size.
+    pub fn docs_name(&self) -> String {
+        if self.size == 0 {
+            format!("{}.svg", self.experiment.name())
+        } else {
+            format!("{}-{}.svg", self.experiment.name(), self.size)
+        }
+    }
+}
+
+/// Plots every group of `run` that spans two or more thread counts into
+/// `dir`, as `<run stem>-<docs name>`.
+///
+/// # Errors
+/// When a plot cannot be drawn or written.
+pub fn plot_run(run: &Run, dir: &Path) -> Result<Vec<PlotFile>, Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let mut files = Vec::new();
+    for group in groups(&run.cells).iter().filter(|g| plottable(g)) {
+        let mut file = PlotFile {
+            experiment: group[0].experiment,
+            size: group[0].size,
+            heading: group[0].heading(),
+            path: PathBuf::new(),
+        };
+        file.path = dir.join(format!("{}-{}", run.file_stem(), file.docs_name()));
+        plot(group, &file.path)?;
+        files.push(file);
+    }
+    Ok(files)
+}
+
+/// Line colours: the baseline black, then Tableau's ten (distinct and
+/// readable on white).
+const COLORS: [RGBColor; 11] = [
+    RGBColor(0, 0, 0),
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+/// The points of one variant's line: (log2 threads, median).
+type Line = (String, Vec<(f64, f64)>);
+
+/// Whether `group` (cells of one experiment and size) is worth a plot: it
+/// spans two or more thread counts.
+fn plottable(group: &[&Cell]) -> bool {
+    group.iter().any(|c| c.threads != group[0].threads)
+}
+
+/// The lines to draw for `group`: per variant, its medians by thread count.
+fn lines(group: &[&Cell]) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    for cell in group {
+        for r in &cell.results {
+            let Some(summary) = r.summary else { continue };
+            let point = ((cell.threads as f64).log2(), summary.median);
+            match lines.iter_mut().find(|(name, _)| *name == r.variant) {
+                Some((_, points)) => points.push(point),
+                None => lines.push((r.variant.clone(), vec![point])),
+            }
+        }
+    }
+    lines
+}
+
+/// Draws `group` into the SVG file `path`.
+fn plot(group: &[&Cell], path: &Path) -> Result<(), Error> {
+    draw(group, path).map_err(|e| Error::Plot {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })
+}
+
+fn draw(group: &[&Cell], path: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let lines = lines(group);
+    let (mut x_max, mut y_min, mut y_max) = (0.0f64, f64::INFINITY, 0.0f64);
+    for (_, points) in &lines {
+        for &(x, y) in points {
+            x_max = x_max.max(x);
+            y_min = y_min.min(y);
+            y_max = y_max.max(y);
+        }
+    }
+    if lines.is_empty() || y_min <= 0.0 {
+        return Err("no positive medians to plot on a log scale".into());
+    }
+    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let first = group[0];
+    let mut chart = ChartBuilder::on(&root)
+        .caption(format!("{} (median)", first.heading()), ("sans-serif", 22))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(64)
+        // Threads on a log2 axis: x is log2(threads), labelled as 2^x.
+        .build_cartesian_2d(-0.3f64..x_max + 0.3, (y_min / 1.5..y_max * 1.5).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("threads")
+        .y_desc(first.unit)
+        .x_labels(x_max as usize + 2)
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
+                format!("{}", 2f64.powf(x.round()))
+            } else {
+                String::new()
+            }
+        })
+        .y_label_formatter(&|y| crate::report::fmt_num(*y))
+        .draw()?;
+    for (index, (name, points)) in lines.iter().enumerate() {
+        let color = COLORS[index % COLORS.len()].to_rgba();
+        let style = ShapeStyle::from(color).stroke_width(2);
+        chart
+            .draw_series(LineSeries::new(points.iter().copied(), style))?
+            .label(name.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
+        chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::Measurement;
+
+    fn cell(threads: usize, medians: &[(&str, f64)]) -> Cell {
+        let measured = medians
+            .iter()
+            .map(|&(variant, ns)| Measurement {
+                variant: variant.to_owned(),
+                reps_per_sample: 1,
+                ns_per_rep: vec![ns],
+            })
+            .collect();
+        Cell::new(Experiment::Treesum, 1023, threads, 1.0, measured)
+    }
+
+    #[test]
+    fn lines_collect_medians_per_variant() {
+        let cells = [
+            cell(1, &[("baseline", 1.0), ("rayon", 9.0)]),
+            cell(2, &[("baseline", 1.1), ("rayon", 5.0)]),
+        ];
+        let group: Vec<&Cell> = cells.iter().collect();
+        assert!(plottable(&group));
+        assert!(!plottable(&group[..1]));
+        assert_eq!(
+            lines(&group),
+            vec![
+                ("baseline".to_owned(), vec![(0.0, 1.0), (1.0, 1.1)]),
+                ("rayon".to_owned(), vec![(0.0, 9.0), (1.0, 5.0)]),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_svg_is_written_with_a_line_per_variant() {
+        let cells = [
+            cell(1, &[("baseline", 1.0), ("rayon", 9.0)]),
+            cell(4, &[("baseline", 1.1), ("rayon", 3.0)]),
+        ];
+        let group: Vec<&Cell> = cells.iter().collect();
+        let path =
+            std::env::temp_dir().join(format!("lubdub-bench-plot-{}.svg", std::process::id()));
+        plot(&group, &path).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..40.min(svg.len())]);
+        for text in ["baseline", "rayon", "threads", "ns/node"] {
+            assert!(svg.contains(text), "the plot lacks {text:?}");
+        }
+        assert!(svg.matches("<polyline").count() >= 2);
+    }
+
+    #[test]
+    fn a_run_gets_one_plot_per_group_spanning_thread_counts() {
+        let mut run = crate::report::fake_run();
+        run.cells
+            .push(cell(4, &[("baseline", 1.0), ("rayon", 2.0)]));
+        // A group measured at one thread count only: no plot.
+        run.cells
+            .push(Cell::new(Experiment::Fib, 30, 1, 1.0, vec![]));
+        let dir = std::env::temp_dir().join(format!("lubdub-bench-plots-{}", std::process::id()));
+        let files = plot_run(&run, &dir).unwrap();
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].docs_name(), "treesum-1023.svg");
+        assert_eq!(
+            files[0].path,
+            dir.join("2026-11-22T05-41-00Z-treesum-treesum-1023.svg")
+        );
+        assert!(files[0].path.exists());
+        let call_in = PlotFile {
+            experiment: Experiment::CallIn,
+            size: 0,
+            heading: String::new(),
+            path: PathBuf::new(),
+        };
+        assert_eq!(call_in.docs_name(), "call-in.svg");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn nothing_to_plot_is_an_error() {
+        let cells = [cell(1, &[]), cell(2, &[])];
+        let group: Vec<&Cell> = cells.iter().collect();
+        let path = std::env::temp_dir().join("lubdub-bench-never-written.svg");
+        assert!(plot(&group, &path).is_err());
+    }
+}

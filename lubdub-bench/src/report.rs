@@ -1,0 +1,518 @@
+//! What a run produces: [`Cell`]s of results (one experiment at one size and
+//! thread count, every variant's samples), gathered in a [`Run`] with its
+//! provenance and written as JSON under `bench-results/`.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::harness::Measurement;
+use crate::machine::Provenance;
+use crate::stats::Summary;
+
+/// The variant every ratio and excess is taken against.
+pub const BASELINE: &str = "baseline";
+
+/// The experiments, each with its unit and the way its tables show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Experiment {
+    /// The tree sum: ns per node.
+    Treesum,
+    /// fib(n) built of joins: ns per join.
+    Fib,
+    /// An empty call into the pool from the main thread after 1 ms idle: µs.
+    CallIn,
+    /// CPU time the process burns per tiny burst of parallel work: µs.
+    BurstCpu,
+    /// The small tree sum with more threads than cores: ns per node.
+    Oversubscription,
+}
+
+impl Experiment {
+    /// The experiment's name in tables, file names and progress lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Treesum => "treesum",
+            Self::Fib => "fib",
+            Self::CallIn => "call-in",
+            Self::BurstCpu => "burst-cpu",
+            Self::Oversubscription => "oversubscription",
+        }
+    }
+
+    /// The unit of every sample.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Self::Treesum | Self::Oversubscription => "ns/node",
+            Self::Fib => "ns/join",
+            Self::CallIn => "µs/call",
+            Self::BurstCpu => "µs CPU/burst",
+        }
+    }
+
+    /// The experiment at `size`, as a heading: `treesum, n = 1,023 nodes`,
+    /// `fib(30)`, `call-in`.
+    pub fn heading(self, size: u64) -> String {
+        match self {
+            Self::Treesum | Self::Oversubscription | Self::BurstCpu => {
+                format!("{}, n = {} nodes", self.name(), group_digits(size))
+            }
+            Self::Fib => format!("fib({size})"),
+            Self::CallIn => self.name().to_owned(),
+        }
+    }
+
+    /// The BENCHMARKS.md section the experiment's tables belong to.
+    pub fn section(self) -> &'static str {
+        match self {
+            Self::Treesum => "treesum",
+            Self::Fib | Self::CallIn | Self::BurstCpu | Self::Oversubscription => "micro",
+        }
+    }
+
+    /// How a table entry reads, e.g. `median / min (ratio)`.
+    pub fn legend(self) -> &'static str {
+        match self {
+            Self::Treesum | Self::Oversubscription => "median / min (median ÷ baseline median)",
+            Self::Fib => "median / min (+ median overhead per join over the baseline)",
+            Self::CallIn => "median / p90",
+            Self::BurstCpu => {
+                "median (+ CPU beyond the baseline's, i.e. beyond the job's own work)"
+            }
+        }
+    }
+
+    /// A table entry for `r`.
+    pub fn entry(self, r: &VariantResult) -> String {
+        let Some(s) = r.summary else {
+            return "-".to_owned();
+        };
+        let signed = |x: Option<f64>| {
+            x.map_or_else(
+                || "-".to_owned(),
+                |x| format!("{}{}", if x < 0.0 { "" } else { "+" }, fmt_num(x)),
+            )
+        };
+        match self {
+            Self::Treesum | Self::Oversubscription => {
+                let ratio = r
+                    .ratio_to_baseline
+                    .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
+                format!("{} / {} ({ratio})", fmt_num(s.median), fmt_num(s.min))
+            }
+            Self::Fib => format!(
+                "{} / {} ({})",
+                fmt_num(s.median),
+                fmt_num(s.min),
+                signed(r.excess_over_baseline)
+            ),
+            Self::CallIn => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
+            Self::BurstCpu => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
+        }
+    }
+}
+
+/// One variant's samples in a cell and what they summarize to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VariantResult {
+    /// The variant's name.
+    pub variant: String,
+    /// Repetitions timed together in one sample.
+    pub reps_per_sample: u64,
+    /// Median, min, p90, ... of `samples`; `None` when no sample was taken.
+    pub summary: Option<Summary>,
+    /// This median divided by the baseline's median in the same cell.
+    pub ratio_to_baseline: Option<f64>,
+    /// This median minus the baseline's median in the same cell.
+    pub excess_over_baseline: Option<f64>,
+    /// Every sample, in the experiment's unit, in the order taken.
+    pub samples: Vec<f64>,
+}
+
+/// One experiment at one size and thread count: every variant's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Cell {
+    /// What was measured.
+    pub experiment: Experiment,
+    /// The problem size (nodes; fib's argument; 0 where there is none).
+    pub size: u64,
+    /// The thread count of every pool in the cell.
+    pub threads: usize,
+    /// The unit of every sample and summary.
+    pub unit: &'static str,
+    /// The variants, in the order they were sampled.
+    pub results: Vec<VariantResult>,
+}
+
+impl Cell {
+    /// A cell from the harness's measurements, whose nanoseconds per
+    /// repetition are divided by `per_unit` to give the experiment's unit
+    /// (nodes per tree, joins per fib, 1000 for µs).
+    pub fn new(
+        experiment: Experiment,
+        size: u64,
+        threads: usize,
+        per_unit: f64,
+        measured: Vec<Measurement>,
+    ) -> Self {
+        let scaled: Vec<(Measurement, Vec<f64>)> = measured
+            .into_iter()
+            .map(|m| {
+                let samples = m.ns_per_rep.iter().map(|ns| ns / per_unit).collect();
+                (m, samples)
+            })
+            .collect();
+        let baseline = scaled
+            .iter()
+            .find(|(m, _)| m.variant == BASELINE)
+            .and_then(|(_, samples)| Summary::of(samples))
+            .map(|s| s.median);
+        let results = scaled
+            .into_iter()
+            .map(|(m, samples)| {
+                let summary = Summary::of(&samples);
+                let median = summary.map(|s| s.median);
+                VariantResult {
+                    variant: m.variant,
+                    reps_per_sample: m.reps_per_sample,
+                    summary,
+                    ratio_to_baseline: median.zip(baseline).map(|(m, b)| m / b),
+                    excess_over_baseline: median.zip(baseline).map(|(m, b)| m - b),
+                    samples,
+                }
+            })
+            .collect();
+        Self {
+            experiment,
+            size,
+            threads,
+            unit: experiment.unit(),
+            results,
+        }
+    }
+
+    /// The name of a cell in progress lines and errors, e.g.
+    /// `treesum n=1023 threads=4`.
+    pub fn label_of(experiment: Experiment, size: u64, threads: usize) -> String {
+        if size == 0 {
+            format!("{} threads={threads}", experiment.name())
+        } else {
+            format!("{} n={size} threads={threads}", experiment.name())
+        }
+    }
+
+    /// Prints one progress line per variant on stderr, e.g.
+    /// `[treesum 10M] 3/6 threads=4 variant=rayon median 5.61 ns/node (12 samples)`.
+    pub fn progress(&self, step: usize, steps: usize) {
+        let tag = if self.size == 0 {
+            self.experiment.name().to_owned()
+        } else {
+            format!("{} {}", self.experiment.name(), short_size(self.size))
+        };
+        for r in &self.results {
+            let median = r
+                .summary
+                .map_or_else(|| "-".to_owned(), |s| fmt_num(s.median));
+            eprintln!(
+                "[{tag}] {step}/{steps} threads={} variant={} median {median} {} ({} samples)",
+                self.threads,
+                r.variant,
+                self.unit,
+                r.samples.len()
+            );
+        }
+    }
+
+    /// The experiment and size, e.g. `treesum, n = 1,023 nodes`.
+    pub fn heading(&self) -> String {
+        self.experiment.heading(self.size)
+    }
+
+    /// The title of this cell's table: the experiment and size, unit and legend.
+    pub fn table_title(&self) -> String {
+        format!(
+            "{}: {}, {}",
+            self.heading(),
+            self.experiment.unit(),
+            self.experiment.legend()
+        )
+    }
+}
+
+/// A whole run: what ran, where, and every cell.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Run {
+    /// `treesum`, `micro` or `all`.
+    pub subcommand: String,
+    /// The command line, program name included.
+    pub command_line: Vec<String>,
+    /// Date, commit, machine and compilers.
+    pub provenance: Provenance,
+    /// Every cell, in the order measured.
+    pub cells: Vec<Cell>,
+}
+
+impl Run {
+    /// The stem shared by this run's files: `<date>-<subcommand>`, the date
+    /// with `:` replaced so that the name is valid everywhere.
+    pub fn file_stem(&self) -> String {
+        format!(
+            "{}-{}",
+            self.provenance.date.replace(':', "-"),
+            self.subcommand
+        )
+    }
+
+    /// Writes the run as JSON to `<dir>/<file_stem>.json` and returns the path.
+    ///
+    /// # Errors
+    /// When the directory or the file cannot be written.
+    pub fn write_json(&self, dir: &Path) -> Result<PathBuf, Error> {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        let path = dir.join(format!("{}.json", self.file_stem()));
+        let text = serde_json::to_string_pretty(self)
+            .expect("a run serializes: it holds only strings and numbers");
+        std::fs::write(&path, text + "\n").map_err(|e| Error::io(&path, e))?;
+        Ok(path)
+    }
+}
+
+/// A number with about three significant digits: `0.553`, `11.9`, `228`.
+pub fn fmt_num(x: f64) -> String {
+    let magnitude = x.abs();
+    if magnitude >= 100.0 || magnitude == 0.0 {
+        format!("{x:.0}")
+    } else if magnitude >= 10.0 {
+        format!("{x:.1}")
+    } else if magnitude >= 1.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+/// `10000000` as `10,000,000`.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A size as a short tag: `1023`, `10M`, `100M`, `250k`.
+pub fn short_size(n: u64) -> String {
+    if n >= 1_000_000 && n % 1_000_000 == 0 {
+        format!("{}M", n / 1_000_000)
+    } else if n >= 10_000 && n % 1_000 == 0 {
+        format!("{}k", n / 1_000)
+    } else {
+        n.to_string()
+    }
+}
+
+/// A small run with made-up numbers, for the tests of every module that
+/// formats runs.
+#[cfg(test)]
+pub(crate) fn fake_run() -> Run {
+    let cell = Cell::new(
+        Experiment::Treesum,
+        1023,
+        2,
+        1023.0,
+        vec![
+            fake_measurement("baseline", &[1023.0, 2046.0, 1534.5]),
+            fake_measurement("rayon", &[4092.0, 6138.0]),
+        ],
+    );
+    Run {
+        subcommand: "treesum".into(),
+        command_line: vec!["lubdub-bench".into(), "treesum".into()],
+        provenance: Provenance {
+            date: "2026-11-22T05:41:00Z".into(),
+            git_commit: "e2ca1e8".into(),
+            git_dirty: false,
+            rustc: "rustc 1.95.0".into(),
+            c_compiler: "gcc 12.2.0".into(),
+            machine: crate::machine::Machine {
+                cpu_model: "Some Xeon".into(),
+                logical_cpus: 2,
+                os: "Debian GNU/Linux 12 (bookworm)".into(),
+                kernel: "6.1.0".into(),
+            },
+        },
+        cells: vec![cell],
+    }
+}
+
+#[cfg(test)]
+fn fake_measurement(variant: &str, ns_per_rep: &[f64]) -> Measurement {
+    Measurement {
+        variant: variant.to_owned(),
+        reps_per_sample: 4,
+        ns_per_rep: ns_per_rep.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_convert_units_and_compare_with_the_baseline() {
+        let run = fake_run();
+        let cell = &run.cells[0];
+        let base = &cell.results[0];
+        assert_eq!(base.samples, vec![1.0, 2.0, 1.5]);
+        assert_eq!(base.summary.unwrap().median, 1.5);
+        assert_eq!(base.ratio_to_baseline, Some(1.0));
+        let rayon = &cell.results[1];
+        assert_eq!(rayon.samples, vec![4.0, 6.0]);
+        assert_eq!(rayon.summary.unwrap().median, 5.0);
+        assert_eq!(rayon.ratio_to_baseline, Some(5.0 / 1.5));
+        assert_eq!(rayon.excess_over_baseline, Some(3.5));
+        assert_eq!(cell.unit, "ns/node");
+    }
+
+    #[test]
+    fn without_a_baseline_there_are_no_ratios() {
+        let cell = Cell::new(
+            Experiment::CallIn,
+            0,
+            1,
+            1000.0,
+            vec![fake_measurement("rayon", &[2000.0])],
+        );
+        assert_eq!(cell.results[0].ratio_to_baseline, None);
+        assert_eq!(cell.results[0].summary.unwrap().median, 2.0);
+    }
+
+    #[test]
+    fn json_has_the_documented_keys() {
+        let json = serde_json::to_value(fake_run()).unwrap();
+        let keys = |v: &serde_json::Value| -> Vec<String> {
+            let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+            k.sort();
+            k
+        };
+        assert_eq!(
+            keys(&json),
+            ["cells", "command_line", "provenance", "subcommand"]
+        );
+        assert_eq!(
+            keys(&json["provenance"]),
+            [
+                "c_compiler",
+                "date",
+                "git_commit",
+                "git_dirty",
+                "machine",
+                "rustc"
+            ]
+        );
+        assert_eq!(
+            keys(&json["provenance"]["machine"]),
+            ["cpu_model", "kernel", "logical_cpus", "os"]
+        );
+        let cell = &json["cells"][0];
+        assert_eq!(
+            keys(cell),
+            ["experiment", "results", "size", "threads", "unit"]
+        );
+        assert_eq!(cell["experiment"], "treesum");
+        let result = &cell["results"][1];
+        assert_eq!(
+            keys(result),
+            [
+                "excess_over_baseline",
+                "ratio_to_baseline",
+                "reps_per_sample",
+                "samples",
+                "summary",
+                "variant"
+            ]
+        );
+        assert_eq!(
+            keys(&result["summary"]),
+            ["count", "max", "median", "min", "p90"]
+        );
+        assert_eq!(result["samples"], serde_json::json!([4.0, 6.0]));
+        assert_eq!(json["provenance"]["date"], "2026-11-22T05:41:00Z");
+    }
+
+    #[test]
+    fn json_is_written_under_a_timestamped_name() {
+        let dir = std::env::temp_dir().join(format!("lubdub-bench-test-{}", std::process::id()));
+        let run = fake_run();
+        let path = run.write_json(&dir).unwrap();
+        assert_eq!(
+            path.file_name().unwrap(),
+            "2026-11-22T05-41-00Z-treesum.json"
+        );
+        let back: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(back, serde_json::to_value(&run).unwrap());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn entries_follow_the_experiment_legend() {
+        let cell = &fake_run().cells[0];
+        assert_eq!(
+            Experiment::Treesum.entry(&cell.results[1]),
+            "5.00 / 4.00 (3.33x)"
+        );
+        assert_eq!(
+            Experiment::Fib.entry(&cell.results[1]),
+            "5.00 / 4.00 (+3.50)"
+        );
+        assert_eq!(Experiment::CallIn.entry(&cell.results[1]), "5.00 / 5.80");
+        assert_eq!(Experiment::BurstCpu.entry(&cell.results[0]), "1.50 (+0)");
+    }
+
+    #[test]
+    fn labels_and_titles_name_size_and_threads() {
+        assert_eq!(
+            Cell::label_of(Experiment::Treesum, 1023, 4),
+            "treesum n=1023 threads=4"
+        );
+        assert_eq!(
+            Cell::label_of(Experiment::CallIn, 0, 2),
+            "call-in threads=2"
+        );
+        let title = fake_run().cells[0].table_title();
+        assert!(
+            title.starts_with("treesum, n = 1,023 nodes: ns/node"),
+            "{title}"
+        );
+        let fib = Cell::new(Experiment::Fib, 30, 1, 1.0, vec![]);
+        assert!(
+            fib.table_title().starts_with("fib(30): ns/join"),
+            "{}",
+            fib.table_title()
+        );
+    }
+
+    #[test]
+    fn numbers_are_formatted_readably() {
+        assert_eq!(fmt_num(0.5534), "0.553");
+        assert_eq!(fmt_num(11.94), "11.9");
+        assert_eq!(fmt_num(228.4), "228");
+        assert_eq!(fmt_num(3.0), "3.00");
+        assert_eq!(fmt_num(-2.5), "-2.50");
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(1023), "1,023");
+        assert_eq!(group_digits(10_000_000), "10,000,000");
+        assert_eq!(group_digits(100), "100");
+        assert_eq!(short_size(1023), "1023");
+        assert_eq!(short_size(10_000_000), "10M");
+        assert_eq!(short_size(250_000), "250k");
+        assert_eq!(short_size(1000), "1000");
+    }
+}

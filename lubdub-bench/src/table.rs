@@ -1,0 +1,196 @@
+//! Tables of results: one per experiment and size, a row per thread count
+//! and a column per variant, rendered as aligned text for the terminal or as
+//! Markdown for BENCHMARKS.md.
+
+use crate::report::{Cell, Experiment};
+
+/// A rendered-agnostic table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// What the table shows, unit and legend included.
+    pub title: String,
+    /// The column headers: `threads`, then one per variant.
+    pub header: Vec<String>,
+    /// One row per thread count.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// Aligned plain text: the title, the header, a rule, the rows.
+    pub fn to_text(&self) -> String {
+        let widths: Vec<usize> = (0..self.header.len())
+            .map(|col| {
+                std::iter::once(&self.header)
+                    .chain(&self.rows)
+                    .map(|row| row.get(col).map_or(0, |c| c.chars().count()))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |row: &[String]| {
+            let cells: Vec<String> = widths
+                .iter()
+                .enumerate()
+                .map(|(col, &w)| {
+                    let text = row.get(col).map_or("", String::as_str);
+                    format!("{text:>w$}")
+                })
+                .collect();
+            cells.join("  ").trim_end().to_owned()
+        };
+        let mut out = format!("{}\n{}\n", self.title, line(&self.header));
+        out.push_str(
+            &"-".repeat(widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1)),
+        );
+        out.push('\n');
+        for row in &self.rows {
+            out.push_str(&line(row));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// A Markdown table preceded by its title in bold.
+    pub fn to_markdown(&self) -> String {
+        let line = |row: &[String]| format!("| {} |\n", row.join(" | "));
+        let mut out = format!("**{}**\n\n", self.title);
+        out.push_str(&line(&self.header));
+        out.push_str(&line(&vec!["---:".to_owned(); self.header.len()]));
+        for row in &self.rows {
+            out.push_str(&line(row));
+        }
+        out
+    }
+}
+
+/// The cells grouped by experiment and size, in the order first measured.
+pub fn groups(cells: &[Cell]) -> Vec<Vec<&Cell>> {
+    let mut groups: Vec<Vec<&Cell>> = Vec::new();
+    for cell in cells {
+        match groups
+            .iter_mut()
+            .find(|g| (g[0].experiment, g[0].size) == (cell.experiment, cell.size))
+        {
+            Some(group) => group.push(cell),
+            None => groups.push(vec![cell]),
+        }
+    }
+    groups
+}
+
+/// One table per group of [`groups`].
+pub fn tables(cells: &[Cell]) -> Vec<Table> {
+    groups(cells)
+        .into_iter()
+        .map(|group| table(&group))
+        .collect()
+}
+
+/// The table of one group: cells of one experiment and size.
+fn table(group: &[&Cell]) -> Table {
+    let experiment: Experiment = group[0].experiment;
+    let mut variants: Vec<&str> = Vec::new();
+    for r in group.iter().flat_map(|c| &c.results) {
+        if !variants.contains(&r.variant.as_str()) {
+            variants.push(&r.variant);
+        }
+    }
+    let rows = group
+        .iter()
+        .map(|cell| {
+            std::iter::once(cell.threads.to_string())
+                .chain(variants.iter().map(|v| {
+                    cell.results
+                        .iter()
+                        .find(|r| r.variant == *v)
+                        .map_or_else(String::new, |r| experiment.entry(r))
+                }))
+                .collect()
+        })
+        .collect();
+    Table {
+        title: group[0].table_title(),
+        header: std::iter::once("threads".to_owned())
+            .chain(variants.iter().map(|v| (*v).to_owned()))
+            .collect(),
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::Measurement;
+
+    fn m(variant: &str, ns: f64) -> Measurement {
+        Measurement {
+            variant: variant.to_owned(),
+            reps_per_sample: 1,
+            ns_per_rep: vec![ns],
+        }
+    }
+
+    fn cells() -> Vec<Cell> {
+        vec![
+            Cell::new(
+                Experiment::Treesum,
+                10,
+                1,
+                10.0,
+                vec![m("baseline", 10.0), m("rayon", 40.0)],
+            ),
+            Cell::new(
+                Experiment::Treesum,
+                10,
+                2,
+                10.0,
+                vec![m("baseline", 20.0), m("rayon", 30.0), m("chili", 50.0)],
+            ),
+            Cell::new(Experiment::Fib, 30, 1, 1.0, vec![m("baseline", 1.0)]),
+        ]
+    }
+
+    #[test]
+    fn one_table_per_experiment_and_size_with_a_row_per_thread_count() {
+        let cells = cells();
+        let tables = tables(&cells);
+        assert_eq!(tables.len(), 2);
+        let t = &tables[0];
+        assert_eq!(t.header, ["threads", "baseline", "rayon", "chili"]);
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(
+            t.rows[0],
+            ["1", "1.00 / 1.00 (1.00x)", "4.00 / 4.00 (4.00x)", ""]
+        );
+        assert_eq!(t.rows[1][3], "5.00 / 5.00 (2.50x)");
+        assert!(tables[1].title.starts_with("fib(30)"));
+    }
+
+    #[test]
+    fn text_columns_are_aligned() {
+        let text = tables(&cells())[0].to_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("treesum, n = 10 nodes"));
+        assert!(lines[1].trim_start().starts_with("threads"));
+        assert!(lines[2].chars().all(|c| c == '-'));
+        // Every column ends at the same place in the header and the rows.
+        let end_of_rayon = lines[1].find("rayon").unwrap() + "rayon".len();
+        for row in &lines[3..] {
+            assert_eq!(&row[end_of_rayon - 1..end_of_rayon], ")", "{row:?}");
+        }
+    }
+
+    #[test]
+    fn markdown_has_header_separator_and_rows() {
+        let md = tables(&cells())[0].to_markdown();
+        let lines: Vec<&str> = md.lines().collect();
+        assert!(lines[0].starts_with("**treesum"));
+        assert_eq!(lines[2], "| threads | baseline | rayon | chili |");
+        assert_eq!(lines[3], "| ---: | ---: | ---: | ---: |");
+        assert_eq!(
+            lines[4],
+            "| 1 | 1.00 / 1.00 (1.00x) | 4.00 / 4.00 (4.00x) |  |"
+        );
+        assert_eq!(lines.len(), 6);
+    }
+}

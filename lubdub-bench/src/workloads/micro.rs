@@ -1,0 +1,497 @@
+//! The micro-benchmarks, all variants side by side:
+//!
+//! 1. [`MicroPart::Fib`]: fib(n) built of joins: the cost of one `join`.
+//! 2. [`MicroPart::CallIn`]: the latency of an empty call into a pool from
+//!    the main thread after 1 ms idle.
+//! 3. [`MicroPart::BurstCpu`]: the CPU time a runtime burns around a tiny
+//!    burst of parallel work (the 1023-node tree sum) run every millisecond.
+//! 4. [`MicroPart::Oversubscription`]: the 1023-node tree sum with many more
+//!    threads than cores.
+
+use std::ffi::c_int;
+use std::hint::black_box;
+use std::num::NonZeroUsize;
+use std::time::{Duration, Instant};
+
+use clap::ValueEnum;
+
+use crate::check::{expect_eq, repeat, Mismatch};
+use crate::error::Error;
+use crate::harness::{measure, Contender, Plan, Reps};
+use crate::report::{Cell, Experiment, BASELINE};
+use crate::workloads::pools::Pools;
+use crate::workloads::tree::{expected_sum, Tree};
+use crate::workloads::treesum::{self, TreeVariant};
+
+/// The parts of `lubdub-bench micro`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MicroPart {
+    /// fib(n) built of joins: ns per join and overhead per join.
+    Fib,
+    /// Empty call-in after 1 ms idle: median and p90 latency.
+    CallIn,
+    /// CPU burned per tiny burst of parallel work, every 1 ms.
+    BurstCpu,
+    /// The 1023-node tree sum with more threads than cores.
+    Oversubscription,
+}
+
+impl MicroPart {
+    /// Every part, in the order run.
+    pub const ALL: [MicroPart; 4] = [
+        Self::Fib,
+        Self::CallIn,
+        Self::BurstCpu,
+        Self::Oversubscription,
+    ];
+}
+
+/// What a micro run covers.
+#[derive(Clone, Debug)]
+pub struct MicroConfig {
+    /// The parts to run.
+    pub parts: Vec<MicroPart>,
+    /// Thread counts for fib, call-in and burst-cpu.
+    pub threads: Vec<NonZeroUsize>,
+    /// fib's argument.
+    pub fib_n: u32,
+    /// Time to spend on each fib cell.
+    pub budget: Duration,
+    /// Call-ins timed per variant and thread count.
+    pub call_in_samples: usize,
+    /// Time spent bursting per variant and thread count.
+    pub burst_time: Duration,
+    /// The thread count of the oversubscription part.
+    pub oversubscribed_threads: NonZeroUsize,
+}
+
+/// The tree of the burst and oversubscription parts: the seed's small tree.
+pub const SMALL_TREE: u64 = 1023;
+
+/// Runs the parts of `config`.
+///
+/// # Errors
+/// A wrong answer, or a pool that cannot be built.
+pub fn run(config: &MicroConfig) -> Result<Vec<Cell>, Error> {
+    let tree = Tree::new(SMALL_TREE);
+    let mut cells = Vec::new();
+    for &part in &config.parts {
+        let steps = if part == MicroPart::Oversubscription {
+            vec![config.oversubscribed_threads]
+        } else {
+            config.threads.clone()
+        };
+        for (step, &threads) in steps.iter().enumerate() {
+            let cell = match part {
+                MicroPart::Fib => fib_cell(config.fib_n, threads, &Plan::adaptive(config.budget))?,
+                MicroPart::CallIn => call_in_cell(threads, config.call_in_samples)?,
+                MicroPart::BurstCpu => burst_cell(&tree, threads, config.burst_time)?,
+                MicroPart::Oversubscription => treesum::measure_cell(
+                    Experiment::Oversubscription,
+                    &tree,
+                    threads,
+                    &RUNTIME_VARIANTS,
+                    &Plan::adaptive(config.budget),
+                )?,
+            };
+            cell.progress(step + 1, steps.len());
+            cells.push(cell);
+        }
+    }
+    Ok(cells)
+}
+
+// ---------------------------------------------------------------------------
+// 1. fib(n) built of joins
+
+/// The ways of computing fib.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FibVariant {
+    Baseline,
+    Lubdub,
+    Rayon,
+    Chili,
+    Openmp,
+}
+
+impl FibVariant {
+    const ALL: [FibVariant; 5] = [
+        Self::Baseline,
+        Self::Lubdub,
+        Self::Rayon,
+        Self::Chili,
+        Self::Openmp,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Baseline => BASELINE,
+            Self::Lubdub => "lubdub",
+            Self::Rayon => "rayon",
+            Self::Chili => "chili",
+            Self::Openmp => "openmp",
+        }
+    }
+
+    fn fib(self, pools: &Pools, n: i64) -> i64 {
+        match self {
+            Self::Baseline => fib_baseline(n),
+            Self::Lubdub => pools.lubdub.install(|| fib_lubdub(n)),
+            Self::Rayon => pools.rayon.install(|| fib_rayon(n)),
+            Self::Chili => fib_chili(&mut pools.chili.scope(), n),
+            Self::Openmp => fib_openmp(n, pools.omp_threads()),
+        }
+    }
+}
+
+fn fib_baseline(n: i64) -> i64 {
+    if n < 2 {
+        n
+    } else {
+        fib_baseline(n - 1) + fib_baseline(n - 2)
+    }
+}
+
+fn fib_lubdub(n: i64) -> i64 {
+    if n < 2 {
+        return n;
+    }
+    let (a, b) = lubdub::join(|| fib_lubdub(n - 1), || fib_lubdub(n - 2));
+    a + b
+}
+
+fn fib_rayon(n: i64) -> i64 {
+    if n < 2 {
+        return n;
+    }
+    let (a, b) = rayon::join(|| fib_rayon(n - 1), || fib_rayon(n - 2));
+    a + b
+}
+
+fn fib_chili(scope: &mut chili::Scope<'_>, n: i64) -> i64 {
+    if n < 2 {
+        return n;
+    }
+    let (a, b) = scope.join(|s| fib_chili(s, n - 1), |s| fib_chili(s, n - 2));
+    a + b
+}
+
+extern "C" {
+    /// `c/micro.c`: fib(n) on a team of `threads` threads, one task per join.
+    fn lubdub_bench_fib_omp(n: i64, threads: c_int) -> i64;
+    /// `c/micro.c`: a parallel region of `threads` threads whose body only
+    /// counts the threads that ran it; returns that count.
+    fn lubdub_bench_empty_region_omp(threads: c_int) -> c_int;
+}
+
+fn fib_openmp(n: i64, threads: c_int) -> i64 {
+    // SAFETY: a plain function of integers (`threads` >= 1, from `Pools`);
+    // the C side touches no Rust memory.
+    unsafe { lubdub_bench_fib_omp(n, threads) }
+}
+
+/// fib(n), computed without recursion.
+fn fib_value(n: u32) -> i64 {
+    let (mut a, mut b) = (0i64, 1i64);
+    for _ in 0..n {
+        (a, b) = (b, a + b);
+    }
+    a
+}
+
+/// The joins the recursive fib(n) makes: one per call with `n >= 2`, which is
+/// fib(n + 1) - 1.
+fn fib_joins(n: u32) -> u64 {
+    fib_value(n + 1).unsigned_abs().saturating_sub(1)
+}
+
+fn fib_cell(n: u32, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
+    let pools = Pools::new(threads)?;
+    let expected = fib_value(n);
+    let arg = i64::from(n);
+    let mut contenders: Vec<Contender<'_>> = FibVariant::ALL
+        .iter()
+        .map(|&variant| {
+            let pools = &pools;
+            Contender::timed(variant.name(), move |reps| {
+                repeat(reps, expected, || variant.fib(pools, black_box(arg)))
+            })
+        })
+        .collect();
+    let label = Cell::label_of(Experiment::Fib, u64::from(n), threads.get());
+    let measured = measure(&label, &mut contenders, plan)?;
+    Ok(Cell::new(
+        Experiment::Fib,
+        u64::from(n),
+        threads.get(),
+        fib_joins(n) as f64,
+        measured,
+    ))
+}
+
+// ---------------------------------------------------------------------------
+// 2. Empty call-in after 1 ms idle
+
+/// How long the main thread idles before each timed call-in.
+const IDLE_BEFORE_CALL_IN: Duration = Duration::from_millis(1);
+
+/// Sleeps [`IDLE_BEFORE_CALL_IN`] before each of `reps` calls of `call_in`
+/// and returns the time spent in the calls alone.
+fn time_after_idle(
+    reps: u64,
+    mut call_in: impl FnMut() -> Result<(), Mismatch>,
+) -> Result<Duration, Mismatch> {
+    let mut spent = Duration::ZERO;
+    for _ in 0..reps {
+        std::thread::sleep(IDLE_BEFORE_CALL_IN);
+        let start = Instant::now();
+        call_in()?;
+        spent += start.elapsed();
+    }
+    Ok(spent)
+}
+
+fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell, Error> {
+    let pools = Pools::new(threads)?;
+    let pools = &pools;
+    let team = pools.omp_threads();
+    let mut contenders = vec![
+        Contender::self_timed(BASELINE, |reps| {
+            time_after_idle(reps, || {
+                black_box(());
+                Ok(())
+            })
+        }),
+        Contender::self_timed("lubdub-install", |reps| {
+            time_after_idle(reps, || {
+                pools.lubdub.install(|| black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("lubdub-join", |reps| {
+            time_after_idle(reps, || {
+                pools.lubdub.join(|| black_box(()), || black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("rayon-install", |reps| {
+            time_after_idle(reps, || {
+                pools.rayon.install(|| black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("chili-scope-join", |reps| {
+            time_after_idle(reps, || {
+                pools
+                    .chili
+                    .scope()
+                    .join(|_| black_box(()), |_| black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("openmp-region", |reps| {
+            time_after_idle(reps, || {
+                // SAFETY: a plain function of an integer (`team` >= 1, from
+                // `Pools`); the C side touches no Rust memory.
+                let ran = unsafe { lubdub_bench_empty_region_omp(team) };
+                expect_eq(i64::from(ran), i64::from(team))
+            })
+        }),
+    ];
+    let plan = Plan {
+        warm_up: Duration::ZERO,
+        reps: Reps::Fixed(1),
+        budget: Duration::ZERO,
+        min_rounds: samples,
+        max_rounds: samples,
+    };
+    let measured = measure(
+        &Cell::label_of(Experiment::CallIn, 0, threads.get()),
+        &mut contenders,
+        &plan,
+    )?;
+    Ok(Cell::new(
+        Experiment::CallIn,
+        0,
+        threads.get(),
+        NS_PER_US,
+        measured,
+    ))
+}
+
+const NS_PER_US: f64 = 1000.0;
+
+// ---------------------------------------------------------------------------
+// 3. CPU burned per tiny burst (and 4. oversubscription, which reuses the
+// tree-sum cell of `treesum` with these variants)
+
+/// The tree-sum variants of the burst and oversubscription parts: every
+/// runtime and the baseline. (The fixed split is left out: it starts OS
+/// threads per call, which is not what these parts are about.) In the burst
+/// part the baseline's CPU per burst is the job's own work plus the main
+/// thread's sleep and wake-up, so what a runtime adds is its excess over it.
+const RUNTIME_VARIANTS: [TreeVariant; 5] = [
+    TreeVariant::Baseline,
+    TreeVariant::Lubdub,
+    TreeVariant::Rayon,
+    TreeVariant::Chili,
+    TreeVariant::Openmp,
+];
+
+/// The period between bursts (a sleep of this length after each job).
+const BURST_PERIOD: Duration = Duration::from_millis(1);
+
+/// Before each sample, the main thread sleeps this long, uncharged, so that
+/// threads still spinning after the previous contender's last burst (libgomp
+/// spins for milliseconds after a region) have gone to sleep and are not
+/// charged to this one.
+const SETTLE: Duration = Duration::from_millis(20);
+
+/// Samples per variant: the burst time is split into this many, interleaved.
+const BURST_SAMPLES: usize = 10;
+
+/// The CPU time of the whole process: every thread of every pool.
+fn process_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable `timespec` for the call's duration;
+    // CLOCK_PROCESS_CPUTIME_ID is a clock every Linux has.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
+    Duration::new(ts.tv_sec.unsigned_abs(), ts.tv_nsec.try_into().unwrap_or(0))
+}
+
+fn burst_cell(tree: &Tree, threads: NonZeroUsize, burst_time: Duration) -> Result<Cell, Error> {
+    let pools = Pools::new(threads)?;
+    let expected = expected_sum(tree.size());
+    let root = tree.root();
+    let bursts_per_sample =
+        (burst_time.as_nanos() / BURST_PERIOD.as_nanos() / BURST_SAMPLES as u128).max(1) as u64;
+    let mut contenders: Vec<Contender<'_>> = RUNTIME_VARIANTS
+        .iter()
+        .map(|&variant| {
+            let pools = &pools;
+            Contender::self_timed(variant.name(), move |reps| {
+                std::thread::sleep(SETTLE);
+                let before = process_cpu_time();
+                for _ in 0..reps {
+                    std::thread::sleep(BURST_PERIOD);
+                    expect_eq(black_box(variant.sum(pools, black_box(root))), expected)?;
+                }
+                Ok(process_cpu_time().saturating_sub(before))
+            })
+        })
+        .collect();
+    let plan = Plan {
+        warm_up: Duration::ZERO,
+        reps: Reps::Fixed(bursts_per_sample),
+        budget: Duration::ZERO,
+        min_rounds: BURST_SAMPLES,
+        max_rounds: BURST_SAMPLES,
+    };
+    let label = Cell::label_of(Experiment::BurstCpu, tree.size(), threads.get());
+    let measured = measure(&label, &mut contenders, &plan)?;
+    Ok(Cell::new(
+        Experiment::BurstCpu,
+        tree.size(),
+        threads.get(),
+        NS_PER_US,
+        measured,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fib_values_and_join_counts() {
+        assert_eq!(
+            (0..=10).map(fib_value).collect::<Vec<_>>(),
+            [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55]
+        );
+        assert_eq!(fib_value(30), 832_040);
+        fn counted(n: u32) -> u64 {
+            if n < 2 {
+                0
+            } else {
+                1 + counted(n - 1) + counted(n - 2)
+            }
+        }
+        for n in 0..=20 {
+            assert_eq!(fib_joins(n), counted(n), "n = {n}");
+        }
+        assert_eq!(fib_joins(30), 1_346_268);
+    }
+
+    #[test]
+    fn every_fib_variant_is_right() {
+        for threads in [1, 2, 3] {
+            let pools = Pools::new(NonZeroUsize::new(threads).unwrap()).unwrap();
+            for n in [0u32, 1, 2, 10, 18] {
+                for variant in FibVariant::ALL {
+                    assert_eq!(
+                        variant.fib(&pools, i64::from(n)),
+                        fib_value(n),
+                        "{} fib({n})",
+                        variant.name()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn process_cpu_time_grows_with_work() {
+        let before = process_cpu_time();
+        let mut x = 0u64;
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_millis(20) {
+            x = black_box(x.wrapping_add(1));
+        }
+        assert!(process_cpu_time() > before);
+    }
+
+    #[test]
+    fn time_after_idle_counts_only_the_call() {
+        let spent = time_after_idle(3, || Ok(())).unwrap();
+        // Three idle milliseconds went by, none of them charged.
+        assert!(spent < IDLE_BEFORE_CALL_IN * 3, "{spent:?}");
+        assert!(time_after_idle(1, || expect_eq(1, 2)).is_err());
+    }
+
+    #[test]
+    fn every_part_yields_checked_cells() {
+        let config = MicroConfig {
+            parts: MicroPart::ALL.to_vec(),
+            threads: vec![NonZeroUsize::new(2).unwrap()],
+            fib_n: 12,
+            budget: Duration::from_millis(5),
+            call_in_samples: 3,
+            burst_time: Duration::from_millis(20),
+            oversubscribed_threads: NonZeroUsize::new(4).unwrap(),
+        };
+        let cells = run(&config).unwrap();
+        let kinds: Vec<_> = cells.iter().map(|c| (c.experiment, c.threads)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (Experiment::Fib, 2),
+                (Experiment::CallIn, 2),
+                (Experiment::BurstCpu, 2),
+                (Experiment::Oversubscription, 4)
+            ]
+        );
+        let call_in = &cells[1];
+        assert_eq!(call_in.results.len(), 6);
+        assert!(call_in.results.iter().all(|r| r.samples.len() == 3));
+        let burst = &cells[2];
+        assert!(burst
+            .results
+            .iter()
+            .all(|r| r.samples.len() == BURST_SAMPLES));
+        assert!(cells[3].results.iter().any(|r| r.variant == "openmp"));
+    }
+}
