@@ -11,6 +11,10 @@ use crate::scheduler::context::WorkerContext;
 /// few plain stores: no allocation, no atomic read-modify-write.
 ///
 /// Outside any pool the call runs in the global pool, on the calling thread.
+///
+/// Do not hold a lock across a `join` that another job of the same pool also
+/// takes: a thread whose `b` was stolen runs other jobs while it waits, and
+/// one of them may block on the lock the thread itself holds (as in Rayon).
 /// Both closures always run; if one panics, the panic propagates after both
 /// finished (`a`'s if both panic).
 ///

@@ -34,6 +34,8 @@ mod pool;
 mod scheduler;
 #[cfg(not(loom))]
 mod scope;
+#[cfg(all(doctest, not(loom)))]
+mod soundness;
 #[cfg(not(loom))]
 mod spawn;
 #[cfg(not(loom))]

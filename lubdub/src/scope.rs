@@ -49,8 +49,11 @@ pub struct Scope<'scope> {
     first_panic: Mutex<Option<Box<dyn Any + Send>>>,
     /// Invariant in `'scope`, as Rayon's is: spawned closures may borrow
     /// exactly `'scope`, not something shorter.
-    marker: PhantomData<Box<dyn FnOnce(&Scope<'scope>) + Send + Sync + 'scope>>,
+    marker: PhantomData<ScopeJob<'scope>>,
 }
+
+/// The shape of a spawned job, used only to make [`Scope`] invariant.
+type ScopeJob<'scope> = Box<dyn FnOnce(&Scope<'scope>) + Send + Sync + 'scope>;
 
 // SAFETY: the registry pointer refers to a `Sync` registry that outlives the
 // scope; every other field is `Send` and `Sync`.

@@ -45,7 +45,13 @@ fn scope_returns_the_body_result_and_mixes_with_join() {
         let body = pool.scope(|s| {
             for n in 10..14u64 {
                 let results = &results;
-                s.spawn(move |_| results.lock().unwrap().push((n, fib(n))));
+                // Compute first, then lock: holding a lock across joins can
+                // deadlock, since a waiting thread runs other jobs that may
+                // want the same lock.
+                s.spawn(move |_| {
+                    let value = fib(n);
+                    results.lock().unwrap().push((n, value));
+                });
             }
             let (a, b) = lubdub::join(|| fib(12), || fib(11));
             a + b

@@ -166,17 +166,16 @@ impl SeatSleep {
         counters.searching_to_sleeping();
         self.state.store(asleep, Ordering::SeqCst);
         fence(Ordering::SeqCst);
-        if !keep_sleeping() {
-            if self
+        // If the cancelling CAS fails, a waker (or a caller taking an idle
+        // seat) changed the state first: wait below until the seat is ours.
+        if !keep_sleeping()
+            && self
                 .state
                 .compare_exchange(asleep, awake, Ordering::SeqCst, Ordering::SeqCst)
                 .is_ok()
-            {
-                counters.sleeping_to_searching();
-                return false;
-            }
-            // A waker (or a caller taking an idle seat) changed the state
-            // first; wait below until the seat is ours again.
+        {
+            counters.sleeping_to_searching();
+            return false;
         }
         self.wait_for(awake);
         true

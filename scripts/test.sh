@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The test command (README.md; .ci/run calls it): formatting, lints, every
+# test of the workspace, the loom models, and Miri on the core tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n== %s\n' "$*" >&2; }
+
+step "rustfmt"
+cargo fmt --all -- --check
+step "clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+step "tests (debug: debug assertions check the scheduler's state machines)"
+cargo test --workspace
+step "stress test (release)"
+cargo test -p lubdub --release --test stress
+step "loom models"
+bash scripts/loom.sh
+step "Miri"
+bash scripts/miri.sh
