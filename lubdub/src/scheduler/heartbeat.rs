@@ -42,12 +42,10 @@ impl Heartbeat {
     /// Counts one join; true when the clock must be read ([`Heartbeat::check`]).
     #[inline(always)]
     pub(crate) fn count_down(&self) -> bool {
-        let left = self.countdown.get();
-        if left == 0 {
-            return true;
-        }
-        self.countdown.set(left - 1);
-        false
+        // One decrement and a branch on the borrow; `check` refills it.
+        let (left, expired) = self.countdown.get().overflowing_sub(1);
+        self.countdown.set(left);
+        expired
     }
 
     /// Reads the clock, rescales the countdown, and returns the time if a
