@@ -1,6 +1,8 @@
 //! The micro-benchmarks, all variants side by side:
 //!
-//! 1. [`MicroPart::Fib`]: fib(n) built of joins: the cost of one `join`.
+//! 1. [`MicroPart::Fib`]: fib(n) built of joins: the cost of one `join`;
+//!    beside it the machine's scaling ceiling (independent copies on every
+//!    thread).
 //! 2. [`MicroPart::CallIn`]: the latency of an empty call into a pool from
 //!    the main thread after 1 ms idle.
 //! 3. [`MicroPart::BurstCpu`]: the CPU time a runtime burns around a tiny
@@ -199,6 +201,41 @@ fn fib_value(n: u32) -> i64 {
     a
 }
 
+/// The name of the machine's scaling ceiling in the fib table.
+const CEILING: &str = "ceiling";
+
+/// The machine's scaling ceiling: `threads` copies of the sequential fib(n)
+/// at once, one per thread, with no runtime and nothing shared. Returns the
+/// wall time divided by `threads`, i.e. the time per fib(n) when every thread
+/// works on its own: no scheduler can make one fib(n) faster than that on
+/// this machine. (Includes starting `threads - 1` threads per repetition.)
+fn independent_fib(
+    threads: NonZeroUsize,
+    n: i64,
+    expected: i64,
+    reps: u64,
+) -> Result<Duration, Mismatch> {
+    let start = Instant::now();
+    for _ in 0..reps {
+        let results: Vec<i64> = std::thread::scope(|s| {
+            let others: Vec<_> = (1..threads.get())
+                .map(|_| s.spawn(move || fib_baseline(black_box(n))))
+                .collect();
+            let mut results = vec![fib_baseline(black_box(n))];
+            results.extend(
+                others
+                    .into_iter()
+                    .map(|t| t.join().expect("fib does not panic")),
+            );
+            results
+        });
+        for result in results {
+            expect_eq(result, expected)?;
+        }
+    }
+    Ok(start.elapsed() / threads.get() as u32)
+}
+
 /// The joins the recursive fib(n) makes: one per call with `n >= 2`, which is
 /// fib(n + 1) - 1.
 fn fib_joins(n: u32) -> u64 {
@@ -218,6 +255,9 @@ fn fib_cell(n: u32, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
             })
         })
         .collect();
+    contenders.push(Contender::self_timed(CEILING, move |reps| {
+        independent_fib(threads, arg, expected, reps)
+    }));
     let label = Cell::label_of(Experiment::Fib, u64::from(n), threads.get());
     let measured = measure(&label, &mut contenders, plan)?;
     Ok(Cell::new(
