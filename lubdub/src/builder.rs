@@ -204,10 +204,10 @@ impl fmt::Debug for ThreadPoolBuilder {
 /// stderr and ignored.
 fn default_num_threads() -> usize {
     if let Ok(text) = std::env::var(NUM_THREADS_ENV) {
-        match text.trim().parse::<usize>() {
-            Ok(n) if n > 0 => return n,
-            Ok(_) => {}
-            Err(_) => {
+        match parse_num_threads(&text) {
+            Ok(Some(n)) => return n,
+            Ok(None) => {}
+            Err(()) => {
                 static WARNED: std::sync::Once = std::sync::Once::new();
                 WARNED.call_once(|| {
                     eprintln!(
@@ -219,6 +219,13 @@ fn default_num_threads() -> usize {
         }
     }
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The thread count an environment value asks for: `Some(n)` for a positive
+/// number, `None` for 0 (the default), `Err` for anything else.
+fn parse_num_threads(text: &str) -> Result<Option<usize>, ()> {
+    let n: usize = text.trim().parse().map_err(|_| ())?;
+    Ok((n > 0).then_some(n))
 }
 
 /// Why a pool could not be built.
@@ -253,6 +260,12 @@ impl ThreadPoolBuildError {
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use lubdub::{ErrorKind, ThreadPoolBuilder};
+    /// let error = ThreadPoolBuilder::new().num_threads(1 << 20).build().unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::TooManyThreads { .. }));
+    /// ```
     pub fn kind(&self) -> &ErrorKind {
         &self.kind
     }
@@ -285,5 +298,38 @@ impl std::error::Error for ThreadPoolBuildError {
             ErrorKind::ThreadSpawn { error, .. } => Some(error),
             _ => None,
         }
+    }
+}
+
+#[cfg(all(test, not(loom)))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_values() {
+        assert_eq!(parse_num_threads("4"), Ok(Some(4)));
+        assert_eq!(parse_num_threads(" 12\n"), Ok(Some(12)));
+        assert_eq!(parse_num_threads("0"), Ok(None));
+        assert_eq!(parse_num_threads("four"), Err(()));
+        assert_eq!(parse_num_threads("-1"), Err(()));
+        assert_eq!(parse_num_threads(""), Err(()));
+    }
+
+    #[test]
+    fn resolved_thread_counts() {
+        assert_eq!(
+            ThreadPoolBuilder::new()
+                .num_threads(3)
+                .resolved_num_threads()
+                .unwrap(),
+            3
+        );
+        assert!(ThreadPoolBuilder::new().resolved_num_threads().unwrap() >= 1);
+        let too_many = ThreadPoolBuilder::new().num_threads(MAX_NUM_THREADS + 1);
+        assert!(too_many.resolved_num_threads().is_err());
+        assert!(ThreadPoolBuilder::new()
+            .num_threads(MAX_NUM_THREADS)
+            .resolved_num_threads()
+            .is_ok());
     }
 }

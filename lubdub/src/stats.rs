@@ -69,6 +69,13 @@ pub struct PoolStats {
 
 impl PoolStats {
     /// The sum over all workers (its `index` is the number of workers).
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let total = pool.stats().total();
+    /// assert_eq!(total.index, 2);
+    /// assert_eq!(total.steals, pool.stats().workers.iter().map(|w| w.steals).sum::<u64>());
+    /// ```
     pub fn total(&self) -> WorkerStats {
         self.workers.iter().fold(
             WorkerStats {

@@ -37,11 +37,21 @@ fn too_many_threads_is_a_typed_error_that_says_what_to_change() {
 #[cfg_attr(miri, ignore = "Miri does not model the OS refusing a thread")]
 fn a_thread_the_os_refuses_is_a_typed_error() {
     // 16 TiB of stack per thread: no machine this runs on can map that.
-    let error = ThreadPoolBuilder::new().num_threads(2).stack_size(1 << 44).build().unwrap_err();
-    assert!(matches!(error.kind(), ErrorKind::ThreadSpawn { index: 0, .. }), "{error:?}");
+    let error = ThreadPoolBuilder::new()
+        .num_threads(2)
+        .stack_size(1 << 44)
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::ThreadSpawn { index: 0, .. }),
+        "{error:?}"
+    );
     assert!(error.to_string().contains("smaller stack_size"), "{error}");
     // Nothing is left half-built: a normal pool still works.
-    assert_eq!(common::pool(2, lubdub::DEFAULT_HEARTBEAT).install(|| common::fib(10)), 55);
+    assert_eq!(
+        common::pool(2, lubdub::DEFAULT_HEARTBEAT).install(|| common::fib(10)),
+        55
+    );
 }
 
 #[test]
