@@ -54,3 +54,43 @@ where
 {
     global_registry().in_worker(|ctx| ctx.join(a, b))
 }
+
+/// What a closure of [`join_context`] learns about where it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct FnContext {
+    migrated: bool,
+}
+
+impl FnContext {
+    /// True if the closure runs on another thread than the one that called
+    /// [`join_context`] (a thief took it).
+    pub fn migrated(&self) -> bool {
+        self.migrated
+    }
+}
+
+/// [`join`], with each closure told whether it was stolen, as Rayon's
+/// `join_context`. `a` always runs on the calling thread.
+///
+/// ```
+/// let (a, b) = lubdub::join_context(|ctx| ctx.migrated(), |_| 2 + 2);
+/// assert!(!a);
+/// assert_eq!(b, 4);
+/// ```
+pub fn join_context<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce(FnContext) -> RA + Send,
+    B: FnOnce(FnContext) -> RB + Send,
+    RA: Send,
+    RB: Send,
+{
+    let joiner = crate::current_thread_index();
+    join(
+        || a(FnContext { migrated: false }),
+        || {
+            b(FnContext {
+                migrated: crate::current_thread_index() != joiner,
+            })
+        },
+    )
+}

@@ -50,9 +50,9 @@ pub use builder::{
     NUM_THREADS_ENV,
 };
 #[cfg(not(loom))]
-pub use join::join;
+pub use join::{join, join_context, FnContext};
 #[cfg(not(loom))]
-pub use pool::{current_num_threads, current_thread_index, stats, ThreadPool};
+pub use pool::{current_num_threads, current_thread_index, max_num_threads, stats, ThreadPool};
 #[cfg(not(loom))]
 pub use scope::{scope, Scope};
 #[cfg(not(loom))]

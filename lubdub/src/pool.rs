@@ -219,6 +219,15 @@ pub fn current_num_threads() -> usize {
     current_registry().num_threads()
 }
 
+/// The most threads a pool may have ([`crate::MAX_NUM_THREADS`]).
+///
+/// ```
+/// assert!(lubdub::max_num_threads() >= lubdub::current_num_threads());
+/// ```
+pub fn max_num_threads() -> usize {
+    crate::MAX_NUM_THREADS
+}
+
 /// The index of the current thread in its pool (`0..current_num_threads()`),
 /// or `None` outside any pool.
 ///

@@ -204,3 +204,33 @@ fn many_threads_calling_one_pool_at_once() {
         }
     });
 }
+
+#[test]
+fn join_context_reports_migration() {
+    let pool = pool(2, std::time::Duration::ZERO);
+    let (mut stolen, mut inline) = (0, 0);
+    for _ in 0..scaled(200, 5) {
+        let (a_migrated, b_migrated) = pool.install(|| {
+            lubdub::join_context(
+                |ctx| {
+                    // Long enough for the other thread to take `b`.
+                    fib(18);
+                    ctx.migrated()
+                },
+                |ctx| (ctx.migrated(), lubdub::current_thread_index()),
+            )
+        });
+        assert!(!a_migrated, "a runs on the caller");
+        match b_migrated {
+            (true, index) => {
+                stolen += 1;
+                assert!(index.is_some());
+            }
+            (false, _) => inline += 1,
+        }
+    }
+    assert_eq!(stolen + inline, scaled(200, 5));
+    // With a heartbeat at every join and 200 chances, the idle thread steals
+    // some `b` (Miri's few iterations need not).
+    assert!(cfg!(miri) || stolen > 0, "no b was ever reported migrated");
+}
