@@ -28,9 +28,13 @@
 #[cfg(not(loom))]
 mod builder;
 #[cfg(not(loom))]
+pub mod iter;
+#[cfg(not(loom))]
 mod join;
 #[cfg(not(loom))]
 mod pool;
+#[cfg(not(loom))]
+pub mod prelude;
 mod scheduler;
 #[cfg(not(loom))]
 mod scope;

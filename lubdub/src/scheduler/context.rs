@@ -95,11 +95,40 @@ impl WorkerContext {
         RA: Send,
         RB: Send,
     {
+        self.join_inner::<false, _, _, _, _>(a, b)
+    }
+
+    /// A loop's split (`iter/driver.rs`): `join`, but the oldest pending job
+    /// is promoted at once instead of on the countdown. Called only after
+    /// [`WorkerContext::loop_poll`] said a heartbeat is due and a seat is
+    /// idle, so `b`, or an older and larger job, is stealable right away.
+    pub(crate) fn join_split<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
+    where
+        A: FnOnce() -> RA + Send,
+        B: FnOnce() -> RB + Send,
+        RA: Send,
+        RB: Send,
+    {
+        self.join_inner::<true, _, _, _, _>(a, b)
+    }
+
+    /// The body of both joins; `PROMOTE_NOW` is a constant, so `join`
+    /// compiles to exactly the countdown fast path.
+    #[inline(always)]
+    fn join_inner<const PROMOTE_NOW: bool, A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
+    where
+        A: FnOnce() -> RA + Send,
+        B: FnOnce() -> RB + Send,
+        RA: Send,
+        RB: Send,
+    {
         let job = StackJob::new(b);
         let header = job.header();
         header.older.set(self.newest.get());
         self.newest.set(job.header_ptr());
-        if self.heartbeat.count_down() {
+        if PROMOTE_NOW {
+            self.promote();
+        } else if self.heartbeat.count_down() {
             self.on_heartbeat();
         }
         let ra = match unwind::halt(a) {
@@ -191,6 +220,31 @@ impl WorkerContext {
                 self.heartbeat.beat(now);
             }
         }
+    }
+
+    /// A loop's poll between two chunks: true when a heartbeat is due, some
+    /// seat is idle and this seat's published slot is free, that is, when
+    /// splitting the loop's remaining range would give an idle thread work.
+    /// A true answer counts as the heartbeat: the caller must split with
+    /// [`WorkerContext::join_split`]. Costs a decrement and a branch unless
+    /// the countdown ran out.
+    #[inline]
+    pub(crate) fn loop_poll(&self) -> bool {
+        self.heartbeat.count_down() && self.loop_heartbeat()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn loop_heartbeat(&self) -> bool {
+        let Some(now) = self.heartbeat.check() else {
+            return false;
+        };
+        let split = self.registry().idle().any_idle()
+            && self.seat().published.load(Ordering::Relaxed).is_null();
+        if split {
+            self.heartbeat.beat(now);
+        }
+        split
     }
 
     /// Publishes the oldest pending job (within [`MAX_PROMOTION_WALK`] of the

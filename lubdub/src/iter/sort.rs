@@ -1,0 +1,279 @@
+//! The parallel sorts behind [`ParallelSliceMut`](super::ParallelSliceMut):
+//! a quicksort (unstable) and a merge sort (stable), both built on `join`.
+//!
+//! Below [`SEQUENTIAL_SORT`] elements a piece is sorted with the standard
+//! library's sequential sort: a leaf cutoff, not a grain the user tunes.
+//! Recursion depth, not size, decides when `join`'s heartbeat shares work.
+
+use std::cmp::Ordering;
+use std::mem::MaybeUninit;
+use std::ptr;
+
+use crate::join;
+
+/// Pieces of at most this many elements are sorted sequentially.
+const SEQUENTIAL_SORT: usize = 1 << 12;
+
+/// Merges of at most this many elements run sequentially.
+const SEQUENTIAL_MERGE: usize = 1 << 13;
+
+/// Sorts `v` by `compare`, not stably: a quicksort whose pivot is the median
+/// of a spread-out sample; the two sides are sorted with `join`. After too
+/// many unbalanced partitions a piece falls back to the sequential sort, so
+/// the worst case stays `O(n log n)`.
+pub(crate) fn quicksort<T, F>(v: &mut [T], compare: &F)
+where
+    T: Send,
+    F: Fn(&T, &T) -> Ordering + Sync,
+{
+    let depth_limit = 2 * (usize::BITS - v.len().leading_zeros());
+    quicksort_within(v, compare, depth_limit);
+}
+
+fn quicksort_within<T, F>(v: &mut [T], compare: &F, depth_limit: u32)
+where
+    T: Send,
+    F: Fn(&T, &T) -> Ordering + Sync,
+{
+    if v.len() <= SEQUENTIAL_SORT || depth_limit == 0 {
+        v.sort_unstable_by(compare);
+        return;
+    }
+    let pivot = median_of_sample(v, compare);
+    v.swap(0, pivot);
+    let (pivot, rest) = v.split_first_mut().expect("longer than the cutoff");
+    let is_less = |x: &T| compare(x, pivot) == Ordering::Less;
+    let less = partition(rest, is_less);
+    if less == 0 {
+        // The pivot is the least element: put its equals aside (many
+        // duplicates) and sort what is greater.
+        let not_greater = partition(rest, |x| compare(x, pivot) != Ordering::Greater);
+        return quicksort_within(&mut rest[not_greater..], compare, depth_limit - 1);
+    }
+    v.swap(0, less);
+    let (left, right) = v.split_at_mut(less);
+    join(
+        || quicksort_within(left, compare, depth_limit - 1),
+        || quicksort_within(&mut right[1..], compare, depth_limit - 1),
+    );
+}
+
+/// The index of the median of nine elements spread evenly over `v`: the
+/// median of three medians of three (a ninther).
+fn median_of_sample<T, F>(v: &[T], compare: &F) -> usize
+where
+    F: Fn(&T, &T) -> Ordering,
+{
+    let at = |k: usize| k * (v.len() - 1) / 8;
+    let median3 = |a: usize, b: usize, c: usize| {
+        let less = |i: usize, j: usize| compare(&v[i], &v[j]) == Ordering::Less;
+        match (less(a, b), less(b, c), less(a, c)) {
+            (true, true, _) | (false, false, _) => b,
+            (true, false, true) | (false, true, false) => c,
+            _ => a,
+        }
+    };
+    median3(
+        median3(at(0), at(1), at(2)),
+        median3(at(3), at(4), at(5)),
+        median3(at(6), at(7), at(8)),
+    )
+}
+
+/// Moves the elements satisfying `pred` to the front; returns their count.
+fn partition<T>(v: &mut [T], pred: impl Fn(&T) -> bool) -> usize {
+    let (mut i, mut j) = (0, v.len());
+    loop {
+        while i < j && pred(&v[i]) {
+            i += 1;
+        }
+        while i < j && !pred(&v[j - 1]) {
+            j -= 1;
+        }
+        if i == j {
+            return i;
+        }
+        v.swap(i, j - 1);
+        i += 1;
+        j -= 1;
+    }
+}
+
+/// Sorts `v` by `compare`, stably: a merge sort whose halves are sorted with
+/// `join` and merged in parallel into a buffer, then copied back.
+///
+/// Panic safety: merges only *copy* elements into the buffer; `v` keeps
+/// owning every element until a whole merge succeeded, and the copy back
+/// cannot panic. A panicking `compare` therefore leaves `v` a permutation of
+/// its elements, each owned once.
+pub(crate) fn mergesort<T, F>(v: &mut [T], compare: &F)
+where
+    T: Send,
+    F: Fn(&T, &T) -> Ordering + Sync,
+{
+    if v.len() <= SEQUENTIAL_SORT {
+        v.sort_by(compare);
+        return;
+    }
+    let mut buffer: Vec<T> = Vec::with_capacity(v.len());
+    sort_with_buffer(v, &mut buffer.spare_capacity_mut()[..v.len()], compare);
+}
+
+fn sort_with_buffer<T, F>(v: &mut [T], buffer: &mut [MaybeUninit<T>], compare: &F)
+where
+    T: Send,
+    F: Fn(&T, &T) -> Ordering + Sync,
+{
+    if v.len() <= SEQUENTIAL_SORT {
+        v.sort_by(compare);
+        return;
+    }
+    let mid = v.len() / 2;
+    {
+        let (v_left, v_right) = v.split_at_mut(mid);
+        let (b_left, b_right) = buffer.split_at_mut(mid);
+        join(
+            || sort_with_buffer(v_left, b_left, compare),
+            || sort_with_buffer(v_right, b_right, compare),
+        );
+    }
+    let runs = Run::of(v);
+    merge(runs.split_at(mid), buffer, compare);
+    // The buffer is fully initialised by the merge.
+    copy_back(Run::of_buffer(buffer), v);
+}
+
+/// A sorted run of `v`, read through a raw pointer so that both halves of a
+/// parallel merge can read it without requiring `T: Sync`: each element is
+/// read by one thread at a time (binary searches happen before the `join`).
+struct Run<T> {
+    ptr: *const T,
+    len: usize,
+}
+
+impl<T> Clone for Run<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Run<T> {}
+
+// SAFETY: a `Run` only reads `T`s that the sorting thread owns (`T: Send`);
+// the runs handed to the two sides of a `join` are disjoint.
+unsafe impl<T: Send> Send for Run<T> {}
+
+impl<T> Run<T> {
+    fn of(v: &[T]) -> Self {
+        Self {
+            ptr: v.as_ptr(),
+            len: v.len(),
+        }
+    }
+
+    /// The elements a merge wrote into `buffer`; every slot must be written.
+    fn of_buffer(buffer: &[MaybeUninit<T>]) -> Self {
+        Self {
+            ptr: buffer.as_ptr().cast::<T>(),
+            len: buffer.len(),
+        }
+    }
+
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        assert!(mid <= self.len);
+        (
+            Self {
+                ptr: self.ptr,
+                len: mid,
+            },
+            Self {
+                // SAFETY: `mid <= len`: at most one past the end.
+                ptr: unsafe { self.ptr.add(mid) },
+                len: self.len - mid,
+            },
+        )
+    }
+
+    fn as_slice<'a>(self) -> &'a [T] {
+        // SAFETY: the run is a live part of the slice being sorted, which
+        // nobody writes while it is merged (see `sort_with_buffer`).
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+/// Merges two sorted runs into `dest` by bitwise copies, left before right
+/// among equals. Splits at the median of the longer run above
+/// [`SEQUENTIAL_MERGE`].
+fn merge<T, F>((left, right): (Run<T>, Run<T>), dest: &mut [MaybeUninit<T>], compare: &F)
+where
+    T: Send,
+    F: Fn(&T, &T) -> Ordering + Sync,
+{
+    debug_assert_eq!(left.len + right.len, dest.len());
+    if dest.len() <= SEQUENTIAL_MERGE {
+        return merge_sequential(left.as_slice(), right.as_slice(), dest, compare);
+    }
+    let (l, r) = (left.as_slice(), right.as_slice());
+    let (l_mid, r_mid) = if l.len() >= r.len() {
+        let l_mid = l.len() / 2;
+        let pivot = &l[l_mid];
+        // Right elements equal to the pivot go after it.
+        (
+            l_mid,
+            r.partition_point(|x| compare(x, pivot) == Ordering::Less),
+        )
+    } else {
+        let r_mid = r.len() / 2;
+        let pivot = &r[r_mid];
+        // Left elements equal to the pivot go before it.
+        (
+            l.partition_point(|x| compare(x, pivot) != Ordering::Greater),
+            r_mid,
+        )
+    };
+    let (l_lo, l_hi) = left.split_at(l_mid);
+    let (r_lo, r_hi) = right.split_at(r_mid);
+    let (d_lo, d_hi) = dest.split_at_mut(l_mid + r_mid);
+    join(
+        move || merge((l_lo, r_lo), d_lo, compare),
+        move || merge((l_hi, r_hi), d_hi, compare),
+    );
+}
+
+fn merge_sequential<T, F>(left: &[T], right: &[T], dest: &mut [MaybeUninit<T>], compare: &F)
+where
+    F: Fn(&T, &T) -> Ordering,
+{
+    let (mut i, mut j) = (0, 0);
+    for slot in dest.iter_mut() {
+        let take_right =
+            i == left.len() || (j < right.len() && compare(&right[j], &left[i]) == Ordering::Less);
+        let item = if take_right {
+            j += 1;
+            &right[j - 1]
+        } else {
+            i += 1;
+            &left[i - 1]
+        };
+        // SAFETY: a bitwise copy; `v` keeps owning the element until the
+        // whole merge is copied back (see `mergesort`).
+        slot.write(unsafe { ptr::read(item) });
+    }
+}
+
+/// Copies the merged buffer, read through `merged`, back into `v`, in
+/// parallel halves.
+fn copy_back<T: Send>(merged: Run<T>, v: &mut [T]) {
+    debug_assert_eq!(merged.len, v.len());
+    if v.len() <= SEQUENTIAL_MERGE {
+        // SAFETY: `merged` holds a full merge of `v`'s elements, each once;
+        // this overwrites `v`'s copies of them without dropping. The buffer
+        // and `v` are distinct allocations.
+        unsafe { ptr::copy_nonoverlapping(merged.ptr, v.as_mut_ptr(), v.len()) };
+        return;
+    }
+    let mid = v.len() / 2;
+    let (m_lo, m_hi) = merged.split_at(mid);
+    let (v_lo, v_hi) = v.split_at_mut(mid);
+    join(move || copy_back(m_lo, v_lo), move || copy_back(m_hi, v_hi));
+}

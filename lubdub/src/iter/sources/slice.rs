@@ -1,0 +1,158 @@
+//! Parallel iterators over the items of a slice: [`Iter`] and [`IterMut`].
+
+use crate::iter::plumbing::{Consumer, Producer, ProducerCallback};
+use crate::iter::private::Sealed;
+use crate::iter::{indexed, IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+
+/// `par_iter()` of a slice or vector: shared references to its items.
+///
+/// ```
+/// use lubdub::prelude::*;
+///
+/// let v = vec![2, 4, 6];
+/// assert!(v.par_iter().all(|x| x % 2 == 0));
+/// ```
+#[derive(Debug)]
+pub struct Iter<'data, T> {
+    slice: &'data [T],
+}
+
+impl<T> Clone for Iter<'_, T> {
+    fn clone(&self) -> Self {
+        Self { slice: self.slice }
+    }
+}
+
+impl<'data, T: Sync> IntoParallelIterator for &'data [T] {
+    type Iter = Iter<'data, T>;
+    type Item = &'data T;
+    fn into_par_iter(self) -> Iter<'data, T> {
+        Iter { slice: self }
+    }
+}
+
+impl<'data, T: Sync> IntoParallelIterator for &'data Vec<T> {
+    type Iter = Iter<'data, T>;
+    type Item = &'data T;
+    fn into_par_iter(self) -> Iter<'data, T> {
+        Iter { slice: self }
+    }
+}
+
+impl<'data, T: Sync, const N: usize> IntoParallelIterator for &'data [T; N] {
+    type Iter = Iter<'data, T>;
+    type Item = &'data T;
+    fn into_par_iter(self) -> Iter<'data, T> {
+        Iter { slice: self }
+    }
+}
+
+impl<'data, T: Sync> ParallelIterator for Iter<'data, T> {
+    type Item = &'data T;
+
+    fn drive<C: Consumer<&'data T>>(self, consumer: &C) -> C::Result {
+        indexed::drive(self, consumer)
+    }
+
+    fn opt_len(&self, _: Sealed) -> Option<usize> {
+        Some(self.slice.len())
+    }
+}
+
+impl<T: Sync> IndexedParallelIterator for Iter<'_, T> {
+    fn len(&self) -> usize {
+        self.slice.len()
+    }
+
+    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+        callback.callback(self.slice)
+    }
+}
+
+impl<'data, T: Sync> Producer for &'data [T] {
+    type Item = &'data T;
+    type IntoIter = std::slice::Iter<'data, T>;
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+    fn split_at(self, index: usize) -> (Self, Self) {
+        <[T]>::split_at(self, index)
+    }
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// `par_iter_mut()` of a slice or vector: mutable references to its items.
+///
+/// ```
+/// use lubdub::prelude::*;
+///
+/// let mut v = vec![1, 2, 3];
+/// v.par_iter_mut().enumerate().for_each(|(i, x)| *x += i);
+/// assert_eq!(v, [1, 3, 5]);
+/// ```
+#[derive(Debug)]
+pub struct IterMut<'data, T> {
+    slice: &'data mut [T],
+}
+
+impl<'data, T: Send> IntoParallelIterator for &'data mut [T] {
+    type Iter = IterMut<'data, T>;
+    type Item = &'data mut T;
+    fn into_par_iter(self) -> IterMut<'data, T> {
+        IterMut { slice: self }
+    }
+}
+
+impl<'data, T: Send> IntoParallelIterator for &'data mut Vec<T> {
+    type Iter = IterMut<'data, T>;
+    type Item = &'data mut T;
+    fn into_par_iter(self) -> IterMut<'data, T> {
+        IterMut { slice: self }
+    }
+}
+
+impl<'data, T: Send, const N: usize> IntoParallelIterator for &'data mut [T; N] {
+    type Iter = IterMut<'data, T>;
+    type Item = &'data mut T;
+    fn into_par_iter(self) -> IterMut<'data, T> {
+        IterMut { slice: self }
+    }
+}
+
+impl<'data, T: Send> ParallelIterator for IterMut<'data, T> {
+    type Item = &'data mut T;
+
+    fn drive<C: Consumer<&'data mut T>>(self, consumer: &C) -> C::Result {
+        indexed::drive(self, consumer)
+    }
+
+    fn opt_len(&self, _: Sealed) -> Option<usize> {
+        Some(self.slice.len())
+    }
+}
+
+impl<T: Send> IndexedParallelIterator for IterMut<'_, T> {
+    fn len(&self) -> usize {
+        self.slice.len()
+    }
+
+    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+        callback.callback(self.slice)
+    }
+}
+
+impl<'data, T: Send> Producer for &'data mut [T] {
+    type Item = &'data mut T;
+    type IntoIter = std::slice::IterMut<'data, T>;
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+    fn split_at(self, index: usize) -> (Self, Self) {
+        self.split_at_mut(index)
+    }
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}

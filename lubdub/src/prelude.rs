@@ -1,0 +1,15 @@
+//! The traits that give slices, vectors and ranges their parallel methods:
+//! `use lubdub::prelude::*;`, as `use rayon::prelude::*;`.
+//!
+//! ```
+//! use lubdub::prelude::*;
+//!
+//! let mut v = vec![3, 1, 2];
+//! v.par_sort();
+//! assert_eq!(v.par_iter().sum::<i32>(), 6);
+//! ```
+
+pub use crate::iter::{
+    FromParallelIterator, IndexedParallelIterator, IntoParallelIterator, IntoParallelRefIterator,
+    IntoParallelRefMutIterator, ParallelExtend, ParallelIterator, ParallelSlice, ParallelSliceMut,
+};
