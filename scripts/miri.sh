@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs lubdub's unit tests and the core join/scope/spawn tests under Miri
+# Runs lubdub's unit tests, the core join/scope/spawn tests and the parallel
+# iterator tests under Miri
 # (undefined behaviour and data-race checks). Installs the nightly Miri
 # component if it is missing; the tests scale themselves down under cfg(miri).
 set -euo pipefail
@@ -12,3 +13,7 @@ cargo +nightly miri setup >/dev/null
 # The global pool's threads are detached by design, so they are alive at exit.
 export MIRIFLAGS="${MIRIFLAGS:--Zmiri-ignore-leaks -Zmiri-many-seeds=0..2}"
 cargo +nightly miri test -p lubdub --target-dir target/miri --lib --test join --test scope --test spawn "$@"
+# The iterator tests use proptest, which reads the working directory to
+# persist failures: they run with isolation off, on one seed (slow).
+MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-disable-isolation" \
+  cargo +nightly miri test -p lubdub --target-dir target/miri --test iter_sort --test iter_consumers "$@"
