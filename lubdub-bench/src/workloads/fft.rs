@@ -13,7 +13,7 @@ pub mod arith;
 use std::ffi::c_int;
 use std::hint::black_box;
 use std::num::NonZeroUsize;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use rayon::prelude::*;
@@ -49,16 +49,22 @@ pub enum FftVariant {
     /// `omp task`/`taskwait` on the halves and `omp parallel for` on the
     /// butterfly loop (`c/fft.c`): the seed's C team (ckzg).
     Openmp,
+    /// The machine's scaling ceiling: one sequential FFT per thread at once,
+    /// no runtime and nothing shared, timed as wall time divided by the
+    /// thread count (as the fib table's `ceiling`). No scheduler can make one
+    /// FFT faster than that on this machine.
+    Ceiling,
 }
 
 impl FftVariant {
     /// Every variant, in the order of the tables.
-    pub const ALL: [FftVariant; 5] = [
+    pub const ALL: [FftVariant; 6] = [
         Self::Sequential,
         Self::Lubdub,
         Self::Rayon,
         Self::RayonParLoop,
         Self::Openmp,
+        Self::Ceiling,
     ];
 
     /// The name used on the command line, in tables and in JSON.
@@ -69,6 +75,7 @@ impl FftVariant {
             Self::Rayon => "rayon",
             Self::RayonParLoop => "rayon-par-loop",
             Self::Openmp => "openmp",
+            Self::Ceiling => "ceiling",
         }
     }
 
@@ -87,6 +94,16 @@ impl FftVariant {
                 .rayon
                 .install(|| fft_rayon_par_loop(out, input, 1, roots, 1)),
             Self::Openmp => fft_openmp(out, input, roots, pools.omp_threads()),
+            Self::Ceiling => fft_ceiling(out, input, roots, pools.threads),
+        }
+    }
+
+    /// How many FFTs one call of [`FftVariant::fft`] computes: the wall time
+    /// of a call is divided by it.
+    fn copies(self, threads: NonZeroUsize) -> u32 {
+        match self {
+            Self::Ceiling => u32::try_from(threads.get()).expect("the CLI caps thread counts"),
+            _ => 1,
         }
     }
 }
@@ -231,6 +248,35 @@ fn fft_openmp(out: &mut [G1], input: &[G1], roots: &[Scalar], threads: c_int) {
             threads,
         );
     }
+}
+
+/// [`FftVariant::Ceiling`]: `threads` sequential FFTs of `input` at once,
+/// the caller's into `out` and each other on a scoped thread of its own
+/// (started per call, which costs microseconds against an FFT's milliseconds).
+///
+/// # Panics
+/// When a copy differs from the caller's: the same sequential code on the
+/// same input cannot disagree with itself unless the machine is broken.
+fn fft_ceiling(out: &mut [G1], input: &[G1], roots: &[Scalar], threads: usize) {
+    let n = out.len();
+    std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut copy = vec![G1::generator(); n];
+                    fft_sequential(&mut copy, input, 1, roots, 1);
+                    copy
+                })
+            })
+            .collect();
+        fft_sequential(out, input, 1, roots, 1);
+        for other in others {
+            let copy = other
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            assert!(copy == *out, "two copies of the sequential FFT disagree");
+        }
+    });
 }
 
 /// The roots of unity of one scale, forward and inverse, as scalars.
@@ -381,7 +427,9 @@ pub fn measure_cell(
         .map(|&variant| {
             let pools = &pools;
             let mut out = vec![G1::generator(); n];
-            Contender::timed(variant.name(), move |reps| {
+            let copies = variant.copies(threads);
+            Contender::self_timed(variant.name(), move |reps| {
+                let start = Instant::now();
                 repeat(reps, expected, || {
                     variant.fft(
                         pools,
@@ -390,7 +438,8 @@ pub fn measure_cell(
                         &problem.domain.roots,
                     );
                     matching(&out, &problem.expected)
-                })
+                })?;
+                Ok(start.elapsed() / copies)
             })
         })
         .collect();
