@@ -19,6 +19,25 @@ fn main() {
     build.compile("lubdub_bench_omp");
     println!("cargo:rustc-link-lib=gomp");
 
+    // The OpenMP fft_g1 calls blst. It includes the header folder the `blst`
+    // crate exports (it `links = "blst"`), and its blst symbols stay
+    // undefined here: they resolve against the static library that crate
+    // builds, which the linker sees after this one, so the binary holds one
+    // copy of blst, shared by the Rust and C variants.
+    const BLST_SOURCES: [&str; 1] = ["c/fft.c"];
+    for source in BLST_SOURCES {
+        println!("cargo:rerun-if-changed={source}");
+    }
+    let blst_headers = std::env::var("DEP_BLST_BINDINGS")
+        .expect("the blst crate exports DEP_BLST_BINDINGS to its dependents' build scripts");
+    cc::Build::new()
+        .files(BLST_SOURCES)
+        .include(blst_headers)
+        .flag("-fopenmp")
+        .flag("-Wall")
+        .flag("-Wextra")
+        .compile("lubdub_bench_omp_blst");
+
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
     println!(
         "cargo:rustc-env=LUBDUB_BENCH_RUSTC={}",

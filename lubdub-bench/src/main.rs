@@ -5,6 +5,7 @@
 //! ```text
 //! lubdub-bench treesum [--sizes 1023,10000000] [--large] [--threads 1,2,4] [--variants ...]
 //! lubdub-bench micro   [--parts fib,call-in,burst-cpu,oversubscription] [--threads ...]
+//! lubdub-bench fft     [--scales 4,5,...,11] [--large] [--threads 1,2,4] [--variants ...]
 //! lubdub-bench all     [--threads ...]
 //! ```
 //!
@@ -34,6 +35,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::error::Error;
 use crate::machine::Provenance;
 use crate::report::{group_digits, Run};
+use crate::workloads::fft::{self, FftConfig, FftVariant};
 use crate::workloads::micro::{self, MicroConfig, MicroPart};
 use crate::workloads::treesum::{self, TreeVariant, TreesumConfig};
 
@@ -42,6 +44,15 @@ const MAX_TREE_SIZE: u64 = 200_000_000;
 
 /// The tree `--large` adds, as in the seed.
 const LARGE_TREE_SIZE: u64 = 100_000_000;
+
+/// The largest fft scale accepted: 2^20 points take minutes per FFT.
+const MAX_FFT_SCALE: u32 = 20;
+
+/// The fft scales `--large` adds, up to the seed's largest.
+const LARGE_FFT_SCALES: [u32; 4] = [12, 13, 14, 15];
+
+/// The fft scales `all` measures: two, to stay within its few minutes.
+const ALL_FFT_SCALES: [u32; 2] = [8, 10];
 
 /// The benchmark program of lubdub.
 #[derive(Debug, Parser)]
@@ -59,7 +70,11 @@ enum Command {
     /// fib built of joins, call-in latency after idling, CPU burned per tiny
     /// burst, and oversubscription.
     Micro(MicroArgs),
-    /// treesum (1023 and 10,000,000 nodes) and micro, in a few minutes on 2 cores.
+    /// The seed-000 contest: KZG's fft_g1 over BLS12-381 (blst), every
+    /// variant at every scale and thread count.
+    Fft(FftArgs),
+    /// treesum (1023 and 10,000,000 nodes), micro and fft (scales 8 and 10,
+    /// without the ceiling), in a few minutes on 2 cores.
     All(AllArgs),
 }
 
@@ -127,6 +142,40 @@ impl TreesumArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("threads", |arg| arg.default_value("1,2,4")))]
+struct FftArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Scales (log2 of the number of points), comma-separated.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_FFT_SCALE)),
+          default_value = "4,5,6,7,8,9,10,11")]
+    scales: Vec<u32>,
+    /// Also measure scales 12 to 15 (the sequential FFT takes seconds there).
+    #[arg(long)]
+    large: bool,
+    /// Variants to measure, comma-separated; sequential is always measured.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = FftVariant::ALL)]
+    variants: Vec<FftVariant>,
+}
+
+impl FftArgs {
+    fn config(&self) -> FftConfig {
+        let mut scales = self.scales.clone();
+        if self.large {
+            scales.extend(LARGE_FFT_SCALES);
+        }
+        let mut variants = vec![FftVariant::Sequential];
+        variants.extend(&self.variants);
+        FftConfig {
+            scales: unique(&scales),
+            threads: self.common.threads(),
+            variants: unique(&variants),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
 struct MicroArgs {
     #[command(flatten)]
     common: Common,
@@ -182,6 +231,20 @@ impl AllArgs {
             sizes: vec![1023, 10_000_000],
             threads: self.common.threads(),
             variants: TreeVariant::ALL.to_vec(),
+            budget: self.common.budget(),
+        }
+    }
+
+    /// The fft part of `all`: without the ceiling, whose `threads` copies
+    /// per sample would take a minute more at 32 threads on 2 cores.
+    fn fft_config(&self) -> FftConfig {
+        FftConfig {
+            scales: ALL_FFT_SCALES.to_vec(),
+            threads: self.common.threads(),
+            variants: FftVariant::ALL
+                .into_iter()
+                .filter(|&v| v != FftVariant::Ceiling)
+                .collect(),
             budget: self.common.budget(),
         }
     }
@@ -243,11 +306,13 @@ fn run(cli: &Cli) -> Result<(), Error> {
             &args.common,
             micro::run(&args.settings.config(&args.parts, &args.common))?,
         ),
+        Command::Fft(args) => ("fft", &args.common, fft::run(&args.config())?),
         Command::All(args) => {
             let mut cells = treesum::run(&args.treesum_config())?;
             cells.extend(micro::run(
                 &args.settings.config(&MicroPart::ALL, &args.common),
             )?);
+            cells.extend(fft::run(&args.fft_config())?);
             ("all", &args.common, cells)
         }
     };
@@ -413,6 +478,60 @@ mod tests {
         let config = args.treesum_config();
         assert_eq!(config.sizes, [1023, 10_000_000]);
         assert_eq!(config.threads, [nz(1), nz(2)]);
+    }
+
+    #[test]
+    fn fft_defaults_and_options_reach_the_config() {
+        let Command::Fft(args) = parse(&["fft"]).unwrap().command else {
+            panic!("not fft")
+        };
+        let config = args.config();
+        assert_eq!(config.scales, (4..=11).collect::<Vec<_>>());
+        assert_eq!(config.threads, [1, 2, 4].map(nz));
+        assert_eq!(config.variants, FftVariant::ALL);
+
+        let Command::Fft(args) = parse(&[
+            "fft",
+            "--large",
+            "--scales",
+            "10,3,10",
+            "--threads",
+            "2",
+            "--variants",
+            "lubdub,openmp",
+        ])
+        .unwrap()
+        .command
+        else {
+            panic!("not fft")
+        };
+        let config = args.config();
+        assert_eq!(config.scales, [10, 3, 12, 13, 14, 15]);
+        assert_eq!(config.threads, [nz(2)]);
+        // Sequential is always measured: the ratios need it.
+        assert_eq!(
+            config.variants,
+            [
+                FftVariant::Sequential,
+                FftVariant::Lubdub,
+                FftVariant::Openmp
+            ]
+        );
+        for bad in [
+            &["fft", "--scales", "0"][..],
+            &["fft", "--scales", "21"],
+            &["fft", "--variants", "cuda"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
+
+        let Command::All(args) = parse(&["all", "--threads", "1,2"]).unwrap().command else {
+            panic!("not all")
+        };
+        let config = args.fft_config();
+        assert_eq!(config.scales, ALL_FFT_SCALES);
+        assert_eq!(config.threads, [nz(1), nz(2)]);
+        assert_eq!(config.variants, FftVariant::ALL[..5]);
     }
 
     #[test]

@@ -14,6 +14,10 @@ use crate::stats::Summary;
 /// The variant every ratio and excess is taken against.
 pub const BASELINE: &str = "baseline";
 
+/// The name the baseline goes by where it is a sequential algorithm rather
+/// than a plain loop (fft); ratios are taken against it the same way.
+pub const SEQUENTIAL: &str = "sequential";
+
 /// The experiments, each with its unit and the way its tables show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -28,6 +32,8 @@ pub enum Experiment {
     BurstCpu,
     /// The small tree sum with more threads than cores: ns per node.
     Oversubscription,
+    /// KZG's fft_g1 over BLS12-381 (seed 000): ms per FFT.
+    Fft,
 }
 
 impl Experiment {
@@ -39,6 +45,7 @@ impl Experiment {
             Self::CallIn => "call-in",
             Self::BurstCpu => "burst-cpu",
             Self::Oversubscription => "oversubscription",
+            Self::Fft => "fft",
         }
     }
 
@@ -49,6 +56,7 @@ impl Experiment {
             Self::Fib => "ns/join",
             Self::CallIn => "µs/call",
             Self::BurstCpu => "µs CPU/burst",
+            Self::Fft => "ms/FFT",
         }
     }
 
@@ -61,6 +69,11 @@ impl Experiment {
             }
             Self::Fib => format!("fib({size})"),
             Self::CallIn => self.name().to_owned(),
+            Self::Fft => format!(
+                "fft_g1, scale {} (n = {} points)",
+                size.max(1).ilog2(),
+                group_digits(size)
+            ),
         }
     }
 
@@ -69,6 +82,7 @@ impl Experiment {
         match self {
             Self::Treesum => "treesum",
             Self::Fib | Self::CallIn | Self::BurstCpu | Self::Oversubscription => "micro",
+            Self::Fft => "fft",
         }
     }
 
@@ -81,6 +95,7 @@ impl Experiment {
             Self::BurstCpu => {
                 "median (+ CPU beyond the baseline's, i.e. beyond the job's own work)"
             }
+            Self::Fft => "median / min (median ÷ sequential median)",
         }
     }
 
@@ -96,7 +111,7 @@ impl Experiment {
             )
         };
         match self {
-            Self::Treesum | Self::Oversubscription => {
+            Self::Treesum | Self::Oversubscription | Self::Fft => {
                 let ratio = r
                     .ratio_to_baseline
                     .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
@@ -166,7 +181,7 @@ impl Cell {
             .collect();
         let baseline = scaled
             .iter()
-            .find(|(m, _)| m.variant == BASELINE)
+            .find(|(m, _)| m.variant == BASELINE || m.variant == SEQUENTIAL)
             .and_then(|(_, samples)| Summary::of(samples))
             .map(|s| s.median);
         let results = scaled
