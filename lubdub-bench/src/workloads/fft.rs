@@ -28,18 +28,13 @@ use crate::workloads::pools::Pools;
 /// The seed of the input points.
 pub const INPUT_SEED: u64 = 0x8920_e0c3_03b4_af77;
 
-/// The longest butterfly range the lubdub variant runs without splitting it
-/// further: each butterfly is a scalar multiplication, so even a short range
-/// is worth a fork.
-pub const BUTTERFLY_LEAF: usize = 2;
-
 /// The ways of computing the FFT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FftVariant {
     /// c-kzg's recursion with no runtime: the reference for every ratio.
     Sequential,
-    /// `lubdub::join` on the halves, and the butterfly range split in halves
-    /// with `lubdub::join` down to [`BUTTERFLY_LEAF`].
+    /// `lubdub::join` on the halves, and the butterfly loop as a self-splitting
+    /// lubdub parallel iterator (`par_iter_mut().zip(..).enumerate()`).
     Lubdub,
     /// `rayon::join` on the halves and a serial butterfly loop: the seed's
     /// Rust team (blst-from-scratch).
@@ -156,29 +151,19 @@ fn fft_lubdub(out: &mut [G1], input: &[G1], stride: usize, roots: &[Scalar], roo
         || fft_lubdub(lo, input, stride * 2, roots, roots_stride * 2),
         || fft_lubdub(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
     );
-    butterflies_lubdub(lo, hi, roots, roots_stride, 0);
+    butterflies_lubdub(lo, hi, roots, roots_stride);
 }
 
-/// [`butterflies`] with the range split in halves by `lubdub::join` down to
-/// [`BUTTERFLY_LEAF`] pairs.
-fn butterflies_lubdub(
-    lo: &mut [G1],
-    hi: &mut [G1],
-    roots: &[Scalar],
-    roots_stride: usize,
-    first: usize,
-) {
-    if lo.len() <= BUTTERFLY_LEAF {
-        butterflies(lo, hi, roots, roots_stride, first);
-        return;
-    }
-    let mid = lo.len() / 2;
-    let (lo_a, lo_b) = lo.split_at_mut(mid);
-    let (hi_a, hi_b) = hi.split_at_mut(mid);
-    lubdub::join(
-        || butterflies_lubdub(lo_a, hi_a, roots, roots_stride, first),
-        || butterflies_lubdub(lo_b, hi_b, roots, roots_stride, first + mid),
-    );
+/// [`butterflies`] as a lubdub parallel loop: it runs sequentially in
+/// chunks and splits itself only when a heartbeat finds an idle thread, so
+/// there is no leaf size to choose.
+fn butterflies_lubdub(lo: &mut [G1], hi: &mut [G1], roots: &[Scalar], roots_stride: usize) {
+    use lubdub::iter::{IndexedParallelIterator, IntoParallelRefMutIterator, ParallelIterator};
+    // Spelled out: Rayon's prelude, used by the rayon variants, has the same names.
+    IntoParallelRefMutIterator::par_iter_mut(lo)
+        .zip(IntoParallelRefMutIterator::par_iter_mut(hi))
+        .enumerate()
+        .for_each(|(i, (x, y))| butterfly(x, y, &roots[i * roots_stride]));
 }
 
 /// The seed's blst-from-scratch code: `rayon::join` on the halves, then the
