@@ -1,26 +1,54 @@
 //! The parallel sorts behind [`ParallelSliceMut`](super::ParallelSliceMut):
-//! a quicksort (unstable) and a merge sort (stable), both built on `join`.
+//! a quicksort (unstable) and a merge sort (stable), both built on
+//! [`fork`].
 //!
 //! Below [`SEQUENTIAL_SORT`] elements a piece is sorted with the standard
-//! library's sequential sort: a leaf cutoff, not a grain the user tunes.
-//! Recursion depth, not size, decides when `join`'s heartbeat shares work.
+//! library's sequential sort (`sort_unstable_by`, `sort_by`): a leaf cutoff,
+//! not a grain the user tunes. It is large because std's sorts are fast and
+//! every level of parallel partitioning or merging costs a pass over memory:
+//! with smaller leaves the parallel sort spent more time moving elements
+//! than sorting them.
 
 use std::cmp::Ordering;
 use std::mem::MaybeUninit;
 use std::ptr;
 
-use crate::join;
+use crate::pool::global_registry;
+use crate::scheduler::context::WorkerContext;
 
 /// Pieces of at most this many elements are sorted sequentially.
-const SEQUENTIAL_SORT: usize = 1 << 12;
+const SEQUENTIAL_SORT: usize = 1 << 15;
 
 /// Merges of at most this many elements run sequentially.
-const SEQUENTIAL_MERGE: usize = 1 << 13;
+const SEQUENTIAL_MERGE: usize = 1 << 15;
+
+/// Elements sampled to choose a quicksort pivot (their median); odd.
+const PIVOT_SAMPLE: usize = 31;
+
+/// `join` for the pieces of a sort, each at least a leaf of
+/// [`SEQUENTIAL_SORT`] or [`SEQUENTIAL_MERGE`] elements: more work than a
+/// heartbeat period, and few enough that the countdown of `join` would rarely
+/// run out during a sort. So `b` (or an older pending piece) is offered to
+/// idle threads at once, as a loop's split is (`join_split`).
+fn fork<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce() -> RA + Send,
+    B: FnOnce() -> RB + Send,
+    RA: Send,
+    RB: Send,
+{
+    // SAFETY: a non-null current context is live on this thread's stack.
+    match unsafe { WorkerContext::current().as_ref() } {
+        Some(ctx) => ctx.join_split(a, b),
+        None => global_registry().in_worker(|ctx| ctx.join_split(a, b)),
+    }
+}
 
 /// Sorts `v` by `compare`, not stably: a quicksort whose pivot is the median
-/// of a spread-out sample; the two sides are sorted with `join`. After too
-/// many unbalanced partitions a piece falls back to the sequential sort, so
-/// the worst case stays `O(n log n)`.
+/// of [`PIVOT_SAMPLE`] spread-out elements, with a branch-free partition; the
+/// two sides are sorted with [`fork`]. After too many unbalanced partitions a
+/// piece falls back to the sequential sort, so the worst case stays
+/// `O(n log n)`.
 pub(crate) fn quicksort<T, F>(v: &mut [T], compare: &F)
 where
     T: Send,
@@ -52,55 +80,46 @@ where
     }
     v.swap(0, less);
     let (left, right) = v.split_at_mut(less);
-    join(
+    fork(
         || quicksort_within(left, compare, depth_limit - 1),
         || quicksort_within(&mut right[1..], compare, depth_limit - 1),
     );
 }
 
-/// The index of the median of nine elements spread evenly over `v`: the
-/// median of three medians of three (a ninther).
+/// The index of the median of [`PIVOT_SAMPLE`] elements spread evenly over
+/// `v` (which is longer than the sample).
 fn median_of_sample<T, F>(v: &[T], compare: &F) -> usize
 where
     F: Fn(&T, &T) -> Ordering,
 {
-    let at = |k: usize| k * (v.len() - 1) / 8;
-    let median3 = |a: usize, b: usize, c: usize| {
-        let less = |i: usize, j: usize| compare(&v[i], &v[j]) == Ordering::Less;
-        match (less(a, b), less(b, c), less(a, c)) {
-            (true, true, _) | (false, false, _) => b,
-            (true, false, true) | (false, true, false) => c,
-            _ => a,
-        }
-    };
-    median3(
-        median3(at(0), at(1), at(2)),
-        median3(at(3), at(4), at(5)),
-        median3(at(6), at(7), at(8)),
-    )
+    let step = v.len() / PIVOT_SAMPLE;
+    let mut sample: [usize; PIVOT_SAMPLE] = std::array::from_fn(|k| k * step);
+    sample.sort_unstable_by(|&i, &j| compare(&v[i], &v[j]));
+    sample[PIVOT_SAMPLE / 2]
 }
 
 /// Moves the elements satisfying `pred` to the front; returns their count.
+///
+/// A branch-free Lomuto partition: every element is swapped with the first
+/// one not known to satisfy `pred`, and that boundary advances by the
+/// predicate's answer, so a random input costs no mispredicted branches.
+/// Only swaps move elements, so a panicking `pred` leaves a permutation.
 fn partition<T>(v: &mut [T], pred: impl Fn(&T) -> bool) -> usize {
-    let (mut i, mut j) = (0, v.len());
-    loop {
-        while i < j && pred(&v[i]) {
-            i += 1;
-        }
-        while i < j && !pred(&v[j - 1]) {
-            j -= 1;
-        }
-        if i == j {
-            return i;
-        }
-        v.swap(i, j - 1);
-        i += 1;
-        j -= 1;
+    let base = v.as_mut_ptr();
+    let mut satisfied = 0;
+    for i in 0..v.len() {
+        // SAFETY: `i < v.len()`; the reference ends before the swap.
+        let yes = pred(unsafe { &*base.add(i) });
+        // SAFETY: `satisfied <= i < v.len()`: both in bounds; `ptr::swap`
+        // allows the two to be the same element.
+        unsafe { ptr::swap(base.add(satisfied), base.add(i)) };
+        satisfied += usize::from(yes);
     }
+    satisfied
 }
 
 /// Sorts `v` by `compare`, stably: a merge sort whose halves are sorted with
-/// `join` and merged in parallel into a buffer, then copied back.
+/// [`fork`] and merged in parallel into a buffer, then copied back.
 ///
 /// Panic safety: merges only *copy* elements into the buffer; `v` keeps
 /// owning every element until a whole merge succeeded, and the copy back
@@ -132,7 +151,7 @@ where
     {
         let (v_left, v_right) = v.split_at_mut(mid);
         let (b_left, b_right) = buffer.split_at_mut(mid);
-        join(
+        fork(
             || sort_with_buffer(v_left, b_left, compare),
             || sort_with_buffer(v_right, b_right, compare),
         );
@@ -234,7 +253,7 @@ where
     let (l_lo, l_hi) = left.split_at(l_mid);
     let (r_lo, r_hi) = right.split_at(r_mid);
     let (d_lo, d_hi) = dest.split_at_mut(l_mid + r_mid);
-    join(
+    fork(
         move || merge((l_lo, r_lo), d_lo, compare),
         move || merge((l_hi, r_hi), d_hi, compare),
     );
@@ -275,5 +294,31 @@ fn copy_back<T: Send>(merged: Run<T>, v: &mut [T]) {
     let mid = v.len() / 2;
     let (m_lo, m_hi) = merged.split_at(mid);
     let (v_lo, v_hi) = v.split_at_mut(mid);
-    join(move || copy_back(m_lo, v_lo), move || copy_back(m_hi, v_hi));
+    fork(move || copy_back(m_lo, v_lo), move || copy_back(m_hi, v_hi));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partition_moves_the_satisfying_elements_to_the_front() {
+        for n in [0u32, 1, 2, 7, 100, 1000] {
+            let mut v: Vec<u32> = (0..n).map(|x| x.wrapping_mul(2_654_435_761) % 97).collect();
+            let mut expected = v.clone();
+            let k = partition(&mut v, |&x| x < 40);
+            assert!(v[..k].iter().all(|&x| x < 40) && v[k..].iter().all(|&x| x >= 40));
+            v.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(v, expected, "a permutation, n={n}");
+        }
+    }
+
+    #[test]
+    fn the_pivot_is_the_median_of_the_sample() {
+        let v: Vec<u32> = (0..1000).rev().collect();
+        let pivot = v[median_of_sample(&v, &u32::cmp)];
+        // The sample is every 32nd element: its median is the 16th of 31.
+        assert_eq!(pivot, 999 - 15 * 32);
+    }
 }
