@@ -17,7 +17,7 @@ use crate::pool::global_registry;
 use crate::scheduler::context::WorkerContext;
 
 /// Pieces of at most this many elements are sorted sequentially.
-const SEQUENTIAL_SORT: usize = 1 << 15;
+const SEQUENTIAL_SORT: usize = 1 << 16;
 
 /// Merges of at most this many elements run sequentially.
 const SEQUENTIAL_MERGE: usize = 1 << 15;
