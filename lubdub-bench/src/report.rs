@@ -10,6 +10,8 @@ use crate::error::Error;
 use crate::harness::Measurement;
 use crate::machine::Provenance;
 use crate::stats::Summary;
+use crate::workloads::loops::LoopKind;
+use crate::workloads::sort::SortCase;
 
 /// The variant every ratio and excess is taken against.
 pub const BASELINE: &str = "baseline";
@@ -28,6 +30,10 @@ pub enum Experiment {
     BurstCpu,
     /// The small tree sum with more threads than cores: ns per node.
     Oversubscription,
+    /// A parallel loop (`lubdub-bench loops`): ns per element or per call.
+    Loop(LoopKind),
+    /// A parallel sort (`lubdub-bench sort`): ns per element.
+    Sort(SortCase),
 }
 
 impl Experiment {
@@ -39,6 +45,8 @@ impl Experiment {
             Self::CallIn => "call-in",
             Self::BurstCpu => "burst-cpu",
             Self::Oversubscription => "oversubscription",
+            Self::Loop(kind) => kind.name(),
+            Self::Sort(case) => case.name(),
         }
     }
 
@@ -49,6 +57,8 @@ impl Experiment {
             Self::Fib => "ns/join",
             Self::CallIn => "µs/call",
             Self::BurstCpu => "µs CPU/burst",
+            Self::Loop(kind) => kind.unit(),
+            Self::Sort(_) => "ns/element",
         }
     }
 
@@ -61,6 +71,8 @@ impl Experiment {
             }
             Self::Fib => format!("fib({size})"),
             Self::CallIn => self.name().to_owned(),
+            Self::Loop(kind) => kind.heading(size),
+            Self::Sort(case) => case.heading(size),
         }
     }
 
@@ -69,6 +81,8 @@ impl Experiment {
         match self {
             Self::Treesum => "treesum",
             Self::Fib | Self::CallIn | Self::BurstCpu | Self::Oversubscription => "micro",
+            Self::Loop(_) => "loops",
+            Self::Sort(_) => "sort",
         }
     }
 
@@ -81,6 +95,7 @@ impl Experiment {
             Self::BurstCpu => {
                 "median (+ CPU beyond the baseline's, i.e. beyond the job's own work)"
             }
+            Self::Loop(_) | Self::Sort(_) => Self::Treesum.legend(),
         }
     }
 
@@ -110,6 +125,7 @@ impl Experiment {
             ),
             Self::CallIn => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
             Self::BurstCpu => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
+            Self::Loop(_) | Self::Sort(_) => Self::Treesum.entry(r),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The workloads: each file holds one experiment with all its variants side
 //! by side.
 
+pub mod loops;
 pub mod micro;
 pub mod pools;
+pub mod sort;
 pub mod tree;
 pub mod treesum;
