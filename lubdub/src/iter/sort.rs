@@ -22,6 +22,12 @@ const SEQUENTIAL_SORT: usize = 1 << 16;
 /// Merges of at most this many elements run sequentially.
 const SEQUENTIAL_MERGE: usize = 1 << 15;
 
+/// A stable sort splits into about this many leaves per thread of the pool
+/// (leaves of at least [`SEQUENTIAL_SORT`] elements): each merge level costs
+/// a pass over memory that std's stable sort of a bigger leaf does faster,
+/// so the merge sort stops splitting once every thread has a few leaves.
+const STABLE_LEAVES_PER_THREAD: usize = 4;
+
 /// Elements sampled to choose a quicksort pivot (their median); odd.
 const PIVOT_SAMPLE: usize = 31;
 
@@ -119,12 +125,15 @@ fn partition<T>(v: &mut [T], pred: impl Fn(&T) -> bool) -> usize {
 }
 
 /// Sorts `v` by `compare`, stably: a merge sort whose halves are sorted with
-/// [`fork`] and merged in parallel into a buffer, then copied back.
+/// [`fork`] and merged in parallel. The levels alternate between `v` and a
+/// buffer (each merge reads the runs the level below left in the other one),
+/// so a level costs one pass over memory, not a merge and a copy back.
 ///
-/// Panic safety: merges only *copy* elements into the buffer; `v` keeps
-/// owning every element until a whole merge succeeded, and the copy back
-/// cannot panic. A panicking `compare` therefore leaves `v` a permutation of
-/// its elements, each owned once.
+/// Panic safety: `v` owns every element throughout; the buffer only ever
+/// holds bitwise copies. A merge into the buffer only reads `v`; a merge into
+/// `v` reads two complete runs in the buffer, and if `compare` panics during
+/// it, [`CopyOnDrop`] copies those runs back over `v`'s range. So a panicking
+/// `compare` leaves `v` a permutation of its elements, each owned once.
 pub(crate) fn mergesort<T, F>(v: &mut [T], compare: &F)
 where
     T: Send,
@@ -134,17 +143,33 @@ where
         v.sort_by(compare);
         return;
     }
+    let threads = crate::current_num_threads();
+    let leaf = SEQUENTIAL_SORT.max(v.len() / (STABLE_LEAVES_PER_THREAD * threads));
     let mut buffer: Vec<T> = Vec::with_capacity(v.len());
-    sort_with_buffer(v, &mut buffer.spare_capacity_mut()[..v.len()], compare);
+    let buffer = &mut buffer.spare_capacity_mut()[..v.len()];
+    sort_into(v, buffer, false, leaf, compare);
 }
 
-fn sort_with_buffer<T, F>(v: &mut [T], buffer: &mut [MaybeUninit<T>], compare: &F)
-where
+/// Sorts the elements of `v` stably into `buffer` (bitwise copies) if
+/// `into_buffer`, else into `v` itself; `buffer` is as long as `v`. Pieces
+/// of at most `leaf` elements are sorted with std's `sort_by`.
+fn sort_into<T, F>(
+    v: &mut [T],
+    buffer: &mut [MaybeUninit<T>],
+    into_buffer: bool,
+    leaf: usize,
+    compare: &F,
+) where
     T: Send,
     F: Fn(&T, &T) -> Ordering + Sync,
 {
-    if v.len() <= SEQUENTIAL_SORT {
+    if v.len() <= leaf {
         v.sort_by(compare);
+        if into_buffer {
+            // SAFETY: distinct allocations of equal length; bitwise copies,
+            // `v` keeps owning the elements.
+            unsafe { ptr::copy_nonoverlapping(v.as_ptr(), buffer.as_mut_ptr().cast(), v.len()) };
+        }
         return;
     }
     let mid = v.len() / 2;
@@ -152,17 +177,46 @@ where
         let (v_left, v_right) = v.split_at_mut(mid);
         let (b_left, b_right) = buffer.split_at_mut(mid);
         fork(
-            || sort_with_buffer(v_left, b_left, compare),
-            || sort_with_buffer(v_right, b_right, compare),
+            || sort_into(v_left, b_left, !into_buffer, leaf, compare),
+            || sort_into(v_right, b_right, !into_buffer, leaf, compare),
         );
     }
-    let runs = Run::of(v);
-    merge(runs.split_at(mid), buffer, compare);
-    // The buffer is fully initialised by the merge.
-    copy_back(Run::of_buffer(buffer), v);
+    if into_buffer {
+        merge(Run::of(v).split_at(mid), buffer, compare);
+        return;
+    }
+    // The halves were sorted into the buffer, which they fill.
+    let runs = Run::of_buffer(buffer);
+    let restore = CopyOnDrop {
+        from: runs,
+        to: v.as_mut_ptr(),
+    };
+    // SAFETY: `MaybeUninit<T>` has `T`'s layout; the merge overwrites every
+    // slot of `v` without dropping, with bitwise copies of the elements `v`
+    // owns (the buffer's runs are copies of exactly them).
+    let dest = unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr().cast(), v.len()) };
+    merge(runs.split_at(mid), dest, compare);
+    std::mem::forget(restore);
 }
 
-/// A sorted run of `v`, read through a raw pointer so that both halves of a
+/// Copies the run `from` over `to` when dropped: undoes a merge into `v`
+/// that `compare` interrupted by panicking (see [`mergesort`]).
+struct CopyOnDrop<T> {
+    from: Run<T>,
+    to: *mut T,
+}
+
+impl<T> Drop for CopyOnDrop<T> {
+    fn drop(&mut self) {
+        // SAFETY: `from` holds the two complete sorted runs of the range
+        // `to` points at (in the buffer, a distinct allocation); the merge's
+        // writes into that range are overwritten without dropping, leaving
+        // each element once.
+        unsafe { ptr::copy_nonoverlapping(self.from.ptr, self.to, self.from.len) };
+    }
+}
+
+/// A sorted run of `v` or of the buffer, read through a raw pointer so that both halves of a
 /// parallel merge can read it without requiring `T: Sync`: each element is
 /// read by one thread at a time (binary searches happen before the `join`).
 struct Run<T> {
@@ -214,8 +268,8 @@ impl<T> Run<T> {
     }
 
     fn as_slice<'a>(self) -> &'a [T] {
-        // SAFETY: the run is a live part of the slice being sorted, which
-        // nobody writes while it is merged (see `sort_with_buffer`).
+        // SAFETY: the run is a live, fully written part of `v` or of the
+        // buffer, which nobody writes while it is merged (see `sort_into`).
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
 }
@@ -280,23 +334,6 @@ where
     }
 }
 
-/// Copies the merged buffer, read through `merged`, back into `v`, in
-/// parallel halves.
-fn copy_back<T: Send>(merged: Run<T>, v: &mut [T]) {
-    debug_assert_eq!(merged.len, v.len());
-    if v.len() <= SEQUENTIAL_MERGE {
-        // SAFETY: `merged` holds a full merge of `v`'s elements, each once;
-        // this overwrites `v`'s copies of them without dropping. The buffer
-        // and `v` are distinct allocations.
-        unsafe { ptr::copy_nonoverlapping(merged.ptr, v.as_mut_ptr(), v.len()) };
-        return;
-    }
-    let mid = v.len() / 2;
-    let (m_lo, m_hi) = merged.split_at(mid);
-    let (v_lo, v_hi) = v.split_at_mut(mid);
-    fork(move || copy_back(m_lo, v_lo), move || copy_back(m_hi, v_hi));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,5 +357,44 @@ mod tests {
         let pivot = v[median_of_sample(&v, &u32::cmp)];
         // The sample is every 32nd element: its median is the 16th of 31.
         assert_eq!(pivot, 999 - 15 * 32);
+    }
+
+    #[test]
+    fn a_panic_in_the_last_merge_leaves_a_permutation() {
+        use std::panic::{catch_unwind, AssertUnwindSafe};
+        use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+        let n = 3 * SEQUENTIAL_SORT;
+        let input: Vec<String> = (0..n).map(|i| (i * 7919 % n).to_string()).collect();
+        let pool = crate::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let comparisons = AtomicUsize::new(0);
+        let counting = |a: &String, b: &String| {
+            comparisons.fetch_add(1, Relaxed);
+            a.cmp(b)
+        };
+        let mut sorted = input.clone();
+        pool.install(|| mergesort(&mut sorted, &counting));
+        let total = comparisons.load(Relaxed);
+        // On one thread the top-level merge, into `v`, comes last.
+        let panic_at = total - 10;
+        comparisons.store(0, Relaxed);
+        let mut v = input.clone();
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            pool.install(|| {
+                mergesort(&mut v, &|a: &String, b: &String| {
+                    assert!(
+                        comparisons.fetch_add(1, Relaxed) != panic_at,
+                        "comparator panic"
+                    );
+                    a.cmp(b)
+                })
+            })
+        }));
+        assert!(result.is_err());
+        v.sort();
+        assert_eq!(v, sorted, "every string owned once");
     }
 }
