@@ -35,6 +35,7 @@ pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::range::{Range, RangeInteger};
+pub use sources::range_inclusive::RangeInclusive;
 pub use sources::slice::{Iter, IterMut};
 pub use sources::vec::IntoIter;
 
