@@ -23,6 +23,7 @@ mod indexed;
 mod into;
 mod parallel_iterator;
 pub mod plumbing;
+mod scan;
 mod slice_ext;
 mod sort;
 mod sources;
