@@ -6,8 +6,7 @@
 //! (`install`, an OpenMP parallel region), as in treesum; the hot loop makes
 //! all its calls inside one `install` (OpenMP: one region per call, as a C
 //! programmer writes it). Outputs are cleared before and checked after every
-//! repetition, outside the timed part, and every sample starts after a
-//! [`SETTLE`] pause.
+//! repetition, outside the timed part.
 
 use std::ffi::c_int;
 use std::hint::black_box;
@@ -25,12 +24,6 @@ use crate::workloads::pools::Pools;
 
 /// The length of the hot loop's inner parallel loop.
 pub const HOT_LOOP_LEN: usize = 64;
-
-/// The untimed pause before each sample: longer than libgomp's spinning
-/// after a region, which otherwise takes the second core from whichever
-/// contender is sampled next (a 3 ms loop measured 1.0x instead of 0.77x the
-/// sequential time at 2 threads).
-const SETTLE: Duration = Duration::from_millis(20);
 
 /// The `a` of axpy.
 const AXPY_A: f64 = 3.0;
@@ -327,7 +320,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
                     }
                 }
             };
-            Contender::with_stopwatch(v.name(), SETTLE, rep)
+            Contender::with_stopwatch(v.name(), rep)
         })
         .collect();
     let experiment = Experiment::Loop(case.kind);

@@ -234,7 +234,7 @@ pub fn measure_cell<T: Ord + Send + Clone>(
         .iter()
         .map(|&variant| {
             let mut v = pristine.to_vec();
-            Contender::with_stopwatch(variant.name(), Duration::ZERO, move |sw| {
+            Contender::with_stopwatch(variant.name(), move |sw| {
                 v.clone_from_slice(pristine);
                 sw.time(|| variant.sort(pools, case.stable, black_box(&mut v)));
                 expect_sorted(&v, expected)
