@@ -33,6 +33,40 @@ pub fn repeat(reps: u64, expected: i64, mut compute: impl FnMut() -> i64) -> Res
     Ok(())
 }
 
+/// `Ok` when `got` equals `expected` element by element; else a
+/// [`Mismatch`] whose `got` is the length of the longest matching prefix and
+/// whose `expected` is the full length: "got 12, expected 1000" reads "the
+/// first 12 of 1000 elements are right". For vectors (map, axpy).
+pub fn expect_same<T: PartialEq>(got: &[T], expected: &[T]) -> Result<(), Mismatch> {
+    let right = got.iter().zip(expected).take_while(|(g, e)| g == e).count();
+    prefix_mismatch(right, got.len(), expected.len())
+}
+
+/// `Ok` when `got` is sorted (ascending) and equals `expected` (std's sort of
+/// the same input); else a [`Mismatch`] as in [`expect_same`], whose `got` is
+/// the length of the longest prefix that is both sorted and right.
+pub fn expect_sorted<T: Ord>(got: &[T], expected: &[T]) -> Result<(), Mismatch> {
+    let right = got
+        .iter()
+        .zip(expected)
+        .enumerate()
+        .take_while(|&(i, (g, e))| g == e && (i == 0 || got[i - 1] <= *g))
+        .count();
+    prefix_mismatch(right, got.len(), expected.len())
+}
+
+/// `Ok` when the `right` prefix covers both lengths, which are equal.
+fn prefix_mismatch(right: usize, got_len: usize, expected_len: usize) -> Result<(), Mismatch> {
+    if right == got_len && got_len == expected_len {
+        return Ok(());
+    }
+    let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    Err(Mismatch {
+        got: as_i64(right),
+        expected: as_i64(expected_len),
+    })
+}
+
 /// A [`Mismatch`] with where it happened: the error that ends a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrongResult {
@@ -126,5 +160,43 @@ mod tests {
         ] {
             assert!(text.contains(part), "{text:?} lacks {part:?}");
         }
+    }
+
+    #[test]
+    fn same_vectors_pass_and_a_difference_reports_the_right_prefix() {
+        assert_eq!(expect_same(&[1.0, 2.0], &[1.0, 2.0]), Ok(()));
+        assert_eq!(
+            expect_same(&[1.0, 2.5, 3.0], &[1.0, 2.0, 3.0]),
+            Err(Mismatch {
+                got: 1,
+                expected: 3
+            })
+        );
+        // A shorter or longer answer is wrong too.
+        assert!(expect_same(&[1], &[1, 2]).is_err());
+        assert!(expect_same(&[1, 2], &[1]).is_err());
+    }
+
+    #[test]
+    fn the_sortedness_check_detects_unsorted_and_wrong_outputs() {
+        assert_eq!(expect_sorted(&[1, 2, 2, 5], &[1, 2, 2, 5]), Ok(()));
+        assert_eq!(expect_sorted::<u8>(&[], &[]), Ok(()));
+        // Unsorted: caught at the first descent even if `expected` were wrong.
+        assert_eq!(
+            expect_sorted(&[1, 3, 2], &[1, 3, 2]),
+            Err(Mismatch {
+                got: 2,
+                expected: 3
+            })
+        );
+        // Sorted but not a permutation of the input: an element was lost.
+        assert_eq!(
+            expect_sorted(&[1, 1, 5], &[1, 2, 5]),
+            Err(Mismatch {
+                got: 1,
+                expected: 3
+            })
+        );
+        assert!(expect_sorted(&[1, 2], &[1, 2, 3]).is_err());
     }
 }

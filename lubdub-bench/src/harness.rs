@@ -44,6 +44,41 @@ impl<'a> Contender<'a> {
     }
 }
 
+/// The clock of a contender whose repetitions need untimed work around them
+/// (copying a pristine input in, checking an output): only what runs inside
+/// [`Stopwatch::time`] is charged.
+#[derive(Debug, Default)]
+pub struct Stopwatch {
+    total: Duration,
+}
+
+impl Stopwatch {
+    /// Runs `f`, adding its wall time to the total.
+    pub fn time<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        let start = Instant::now();
+        let result = f();
+        self.total += start.elapsed();
+        result
+    }
+}
+
+impl<'a> Contender<'a> {
+    /// A contender charged only for the parts of each repetition that
+    /// `rep` runs inside the [`Stopwatch`] it is given.
+    pub fn with_stopwatch(
+        name: impl Into<String>,
+        mut rep: impl FnMut(&mut Stopwatch) -> Result<(), Mismatch> + 'a,
+    ) -> Self {
+        Self::self_timed(name, move |reps| {
+            let mut stopwatch = Stopwatch::default();
+            for _ in 0..reps {
+                rep(&mut stopwatch)?;
+            }
+            Ok(stopwatch.total)
+        })
+    }
+}
+
 /// How many repetitions one sample holds.
 #[derive(Clone, Copy, Debug)]
 pub enum Reps {
@@ -304,5 +339,20 @@ mod tests {
         };
         let ns = measure("cell", &mut contenders, &p).unwrap()[0].ns_per_rep[0];
         assert!(ns >= 2e6, "{ns}");
+    }
+
+    #[test]
+    fn a_stopwatch_contender_is_charged_only_for_its_timed_parts() {
+        let mut contenders = vec![Contender::with_stopwatch("setup-heavy", |sw| {
+            std::thread::sleep(Duration::from_millis(20));
+            sw.time(|| std::thread::sleep(Duration::from_millis(1)));
+            Ok(())
+        })];
+        let p = Plan {
+            reps: Reps::Fixed(2),
+            ..plan(1)
+        };
+        let ns = measure("cell", &mut contenders, &p).unwrap()[0].ns_per_rep[0];
+        assert!((1e6..15e6).contains(&ns), "{ns}");
     }
 }

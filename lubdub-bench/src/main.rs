@@ -7,6 +7,8 @@
 //! lubdub-bench micro   [--parts fib,call-in,burst-cpu,oversubscription] [--threads ...]
 //! lubdub-bench fft     [--scales 4,5,...,11] [--large] [--threads 1,2,4] [--variants ...]
 //! lubdub-bench all     [--threads ...]
+//! lubdub-bench loops   [--n 10000000] [--hot-calls 100000] [--threads ...]
+//! lubdub-bench sort    [--n 10000000] [--strings 1000000] [--inputs random,...] [--threads ...]
 //! ```
 //!
 //! Every subcommand prints tables on stdout, progress on stderr, writes every
@@ -36,7 +38,9 @@ use crate::error::Error;
 use crate::machine::Provenance;
 use crate::report::{group_digits, Run};
 use crate::workloads::fft::{self, FftConfig, FftVariant};
+use crate::workloads::loops::{self, LoopsConfig};
 use crate::workloads::micro::{self, MicroConfig, MicroPart};
+use crate::workloads::sort::{self, SortCase, SortConfig, SortInput};
 use crate::workloads::treesum::{self, TreeVariant, TreesumConfig};
 
 /// The largest tree accepted: about 6 GiB of nodes.
@@ -76,6 +80,11 @@ enum Command {
     /// treesum (1023 and 10,000,000 nodes), micro and fft (scales 8 and 10,
     /// without the ceiling), in a few minutes on 2 cores.
     All(AllArgs),
+    /// Parallel loops: sum of squares (1,000 and n elements), map-collect,
+    /// axpy through zip, and a 64-element loop called from a sequential loop.
+    Loops(LoopsArgs),
+    /// Parallel sorts against std's, stable and unstable, on u64s and strings.
+    Sort(SortArgs),
 }
 
 /// Options every subcommand has.
@@ -250,6 +259,96 @@ impl AllArgs {
     }
 }
 
+#[derive(Debug, Args)]
+struct LoopsArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Elements of the large loops (sum of squares, map-collect, axpy).
+    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    n: u64,
+    /// Calls of the 64-element loop per repetition of the hot loop.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    hot_calls: u64,
+}
+
+impl LoopsArgs {
+    fn config(&self) -> LoopsConfig {
+        LoopsConfig {
+            cases: LoopsConfig::issue_cases(to_usize(self.n), to_usize(self.hot_calls)),
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct SortArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Elements of each u64 input.
+    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    n: u64,
+    /// Elements of the string input.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    strings: u64,
+    /// Inputs to sort, comma-separated; each is sorted unstably and stably.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = SortInput::ALL)]
+    inputs: Vec<SortInput>,
+}
+
+impl SortArgs {
+    fn config(&self) -> SortConfig {
+        let inputs = unique(&self.inputs);
+        SortConfig {
+            cases: SortConfig::all_cases()
+                .into_iter()
+                .filter(|case| inputs.contains(&case.input))
+                .collect(),
+            n: to_usize(self.n),
+            strings: to_usize(self.strings),
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+/// The loops and sorts that `all` runs: every loop (the hot loop with
+/// [`ALL_HOT_CALLS`] calls, as Rayon and OpenMP take ~100x the sequential
+/// time on it) and the sorts of random `u64`s, both stabilities (the
+/// other inputs only in `sort`: `all` stays under about 5 minutes on 2
+/// cores).
+impl AllArgs {
+    fn loops_config(&self) -> LoopsConfig {
+        LoopsConfig {
+            cases: LoopsConfig::issue_cases(10_000_000, ALL_HOT_CALLS),
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+
+    fn sort_config(&self) -> SortConfig {
+        let case = |input, stable| SortCase { input, stable };
+        SortConfig {
+            cases: vec![
+                case(SortInput::Random, false),
+                case(SortInput::Random, true),
+            ],
+            n: 10_000_000,
+            strings: 1_000_000,
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+/// The hot loop's calls per repetition in `all`.
+const ALL_HOT_CALLS: usize = 2_000;
+
+/// A count the CLI bounded far below `usize::MAX`.
+fn to_usize(n: u64) -> usize {
+    usize::try_from(n).expect("bounded by the CLI")
+}
+
 /// A thread count: a whole number from 1 to lubdub's limit.
 fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
     let max = lubdub::MAX_NUM_THREADS;
@@ -313,8 +412,12 @@ fn run(cli: &Cli) -> Result<(), Error> {
                 &args.settings.config(&MicroPart::ALL, &args.common),
             )?);
             cells.extend(fft::run(&args.fft_config())?);
+            cells.extend(loops::run(&args.loops_config())?);
+            cells.extend(sort::run(&args.sort_config())?);
             ("all", &args.common, cells)
         }
+        Command::Loops(args) => ("loops", &args.common, loops::run(&args.config())?),
+        Command::Sort(args) => ("sort", &args.common, sort::run(&args.config())?),
     };
     let run = Run {
         subcommand: subcommand.to_owned(),
@@ -544,5 +647,42 @@ mod tests {
         assert!(parse_size("0").unwrap_err().contains("1 to 200,000,000"));
         assert_eq!(parse_size("1023"), Ok(1023));
         assert_eq!(unique(&[3, 1, 3, 2, 1]), [3, 1, 2]);
+    }
+
+    #[test]
+    fn loops_and_sort_defaults_follow_the_issue() {
+        let Command::Loops(args) = parse(&["loops"]).unwrap().command else {
+            panic!("not loops")
+        };
+        let config = args.config();
+        assert_eq!(config.cases, LoopsConfig::issue_cases(10_000_000, 100_000));
+        let Command::Sort(args) = parse(&["sort"]).unwrap().command else {
+            panic!("not sort")
+        };
+        let config = args.config();
+        assert_eq!(config.cases, SortConfig::all_cases());
+        assert_eq!((config.n, config.strings), (10_000_000, 1_000_000));
+        let Command::Sort(args) = parse(&["sort", "--inputs", "strings,random,strings"])
+            .unwrap()
+            .command
+        else {
+            panic!("not sort")
+        };
+        let inputs: Vec<_> = args
+            .config()
+            .cases
+            .iter()
+            .map(|c| (c.input, c.stable))
+            .collect();
+        assert_eq!(
+            inputs,
+            [
+                (SortInput::Random, false),
+                (SortInput::Strings, false),
+                (SortInput::Random, true),
+                (SortInput::Strings, true)
+            ]
+        );
+        assert!(parse(&["sort", "--inputs", "bogus"]).is_err());
     }
 }

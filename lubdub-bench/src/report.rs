@@ -10,6 +10,8 @@ use crate::error::Error;
 use crate::harness::Measurement;
 use crate::machine::Provenance;
 use crate::stats::Summary;
+use crate::workloads::loops::LoopKind;
+use crate::workloads::sort::SortCase;
 
 /// The variant every ratio and excess is taken against.
 pub const BASELINE: &str = "baseline";
@@ -34,6 +36,10 @@ pub enum Experiment {
     Oversubscription,
     /// KZG's fft_g1 over BLS12-381 (seed 000): ms per FFT.
     Fft,
+    /// A parallel loop (`lubdub-bench loops`): ns per element or per call.
+    Loop(LoopKind),
+    /// A parallel sort (`lubdub-bench sort`): ns per element.
+    Sort(SortCase),
 }
 
 impl Experiment {
@@ -46,6 +52,8 @@ impl Experiment {
             Self::BurstCpu => "burst-cpu",
             Self::Oversubscription => "oversubscription",
             Self::Fft => "fft",
+            Self::Loop(kind) => kind.name(),
+            Self::Sort(case) => case.name(),
         }
     }
 
@@ -57,6 +65,8 @@ impl Experiment {
             Self::CallIn => "µs/call",
             Self::BurstCpu => "µs CPU/burst",
             Self::Fft => "ms/FFT",
+            Self::Loop(kind) => kind.unit(),
+            Self::Sort(_) => "ns/element",
         }
     }
 
@@ -74,6 +84,8 @@ impl Experiment {
                 size.max(1).ilog2(),
                 group_digits(size)
             ),
+            Self::Loop(kind) => kind.heading(size),
+            Self::Sort(case) => case.heading(size),
         }
     }
 
@@ -83,6 +95,8 @@ impl Experiment {
             Self::Treesum => "treesum",
             Self::Fib | Self::CallIn | Self::BurstCpu | Self::Oversubscription => "micro",
             Self::Fft => "fft",
+            Self::Loop(_) => "loops",
+            Self::Sort(_) => "sort",
         }
     }
 
@@ -96,6 +110,7 @@ impl Experiment {
                 "median (+ CPU beyond the baseline's, i.e. beyond the job's own work)"
             }
             Self::Fft => "median / min (median ÷ sequential median)",
+            Self::Loop(_) | Self::Sort(_) => Self::Treesum.legend(),
         }
     }
 
@@ -125,6 +140,7 @@ impl Experiment {
             ),
             Self::CallIn => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
             Self::BurstCpu => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
+            Self::Loop(_) | Self::Sort(_) => Self::Treesum.entry(r),
         }
     }
 }

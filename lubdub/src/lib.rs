@@ -32,6 +32,8 @@ pub mod iter;
 #[cfg(not(loom))]
 mod join;
 #[cfg(not(loom))]
+mod max_threads;
+#[cfg(not(loom))]
 mod pool;
 #[cfg(not(loom))]
 pub mod prelude;
@@ -55,6 +57,8 @@ pub use builder::{
 };
 #[cfg(not(loom))]
 pub use join::{join, join_context, FnContext};
+#[cfg(not(loom))]
+pub use max_threads::with_max_threads;
 #[cfg(not(loom))]
 pub use pool::{current_num_threads, current_thread_index, max_num_threads, stats, ThreadPool};
 #[cfg(not(loom))]

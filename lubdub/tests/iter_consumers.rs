@@ -104,6 +104,11 @@ proptest! {
                 assert_eq!((0..n).into_par_iter().sum::<u64>(), (0..n).sum::<u64>());
                 assert_eq!((-(n as i64)..3).into_par_iter().map(|x| x * 3).collect::<Vec<_>>(),
                     (-(n as i64)..3).map(|x| x * 3).collect::<Vec<_>>());
+                assert_eq!((-(n as i64)..=3).into_par_iter().map(|x| x * 3).collect::<Vec<_>>(),
+                    (-(n as i64)..=3).map(|x| x * 3).collect::<Vec<_>>());
+                let top = u64::MAX - n..=u64::MAX;
+                assert_eq!(top.clone().into_par_iter().map(|x| x % 7).sum::<u64>(),
+                    top.map(|x| x % 7).sum::<u64>());
             });
         }
     }

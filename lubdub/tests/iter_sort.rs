@@ -12,7 +12,7 @@ use proptest::prelude::*;
 /// Lengths on both sides of the sequential cutoffs; few distinct keys, so
 /// stability is visible.
 fn pairs() -> impl Strategy<Value = Vec<(u8, u32)>> {
-    let len = prop_oneof![0..50usize, Just(common::scaled(40_000, 300))];
+    let len = prop_oneof![0..50usize, Just(common::scaled(70_000, 300))];
     len.prop_flat_map(|n| proptest::collection::vec((0..16u8, any::<u32>()), n))
 }
 
@@ -83,7 +83,7 @@ fn presorted_reversed_and_duplicate_inputs() {
 
 #[test]
 fn strings_sort_and_a_panicking_comparator_propagates() {
-    let n = common::scaled(30_000, 500);
+    let n = common::scaled(100_000, 500);
     let strings: Vec<String> = (0..n).map(|x| (x * 7919 % 1000).to_string()).collect();
     let mut expected = strings.clone();
     expected.sort();

@@ -2,7 +2,9 @@
 //! by side.
 
 pub mod fft;
+pub mod loops;
 pub mod micro;
 pub mod pools;
+pub mod sort;
 pub mod tree;
 pub mod treesum;

@@ -23,6 +23,7 @@ mod indexed;
 mod into;
 mod parallel_iterator;
 pub mod plumbing;
+mod scan;
 mod slice_ext;
 mod sort;
 mod sources;
@@ -35,6 +36,7 @@ pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::range::{Range, RangeInteger};
+pub use sources::range_inclusive::RangeInclusive;
 pub use sources::slice::{Iter, IterMut};
 pub use sources::vec::IntoIter;
 

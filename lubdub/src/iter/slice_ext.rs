@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 
+use super::scan::{scan_exclusive, scan_inclusive};
 use super::sort::{mergesort, quicksort};
 use super::{Chunks, ChunksMut};
 
@@ -160,6 +161,45 @@ pub trait ParallelSliceMut<T: Send> {
         quicksort(self.as_parallel_slice_mut(), &|a: &T, b: &T| {
             f(a).cmp(&f(b))
         });
+    }
+
+    /// Replaces each element, in parallel, by the `op`-sum of it and every
+    /// element before it (an inclusive prefix scan). `op` must be
+    /// associative; it runs about twice per element (see `iter/scan.rs`).
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let mut v = vec![1, 2, 3, 4];
+    /// v.par_scan_inclusive(|a, b| a + b);
+    /// assert_eq!(v, [1, 3, 6, 10]);
+    /// ```
+    fn par_scan_inclusive<F>(&mut self, op: F)
+    where
+        T: Clone + Sync,
+        F: Fn(&T, &T) -> T + Sync,
+    {
+        scan_inclusive(self.as_parallel_slice_mut(), &op);
+    }
+
+    /// Replaces each element, in parallel, by `identity` `op`-summed with
+    /// every element before it (an exclusive prefix scan), and returns the
+    /// `op`-sum of `identity` and the whole slice. `op` must be associative
+    /// and `identity` its identity.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let mut v = vec![1, 2, 3, 4];
+    /// let total = v.par_scan_exclusive(0, |a, b| a + b);
+    /// assert_eq!((v, total), (vec![0, 1, 3, 6], 10));
+    /// ```
+    fn par_scan_exclusive<F>(&mut self, identity: T, op: F) -> T
+    where
+        T: Clone + Sync,
+        F: Fn(&T, &T) -> T + Sync,
+    {
+        scan_exclusive(self.as_parallel_slice_mut(), identity, &op)
     }
 }
 

@@ -2,5 +2,6 @@
 
 pub mod chunks;
 pub mod range;
+pub mod range_inclusive;
 pub mod slice;
 pub mod vec;

@@ -1,0 +1,320 @@
+//! The sort benchmarks of issue 4, all variants side by side: std's
+//! sequential sorts, lubdub's and Rayon's parallel ones, stable and unstable,
+//! on `u64`s (random, sorted, reversed, 16 distinct values) and on strings.
+//!
+//! Each repetition copies a pristine input into the buffer to sort (untimed),
+//! sorts it (timed), then checks that the output is sorted and equals std's
+//! sort of the same input (untimed).
+
+use std::hint::black_box;
+use std::num::NonZeroUsize;
+use std::time::Duration;
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use crate::check::expect_sorted;
+use crate::error::Error;
+use crate::harness::{measure, Contender, Plan, Reps};
+use crate::report::{group_digits, Cell, Experiment, BASELINE};
+use crate::workloads::pools::Pools;
+
+/// The inputs sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum SortInput {
+    /// Random `u64`s.
+    Random,
+    /// `u64`s already in order.
+    Sorted,
+    /// `u64`s in reverse order.
+    Reversed,
+    /// Random `u64`s with 16 distinct values.
+    Distinct16,
+    /// Random strings of 4 to 16 hexadecimal digits.
+    Strings,
+}
+
+impl SortInput {
+    /// Every input, in the order of the tables.
+    pub const ALL: [SortInput; 5] = [
+        Self::Random,
+        Self::Sorted,
+        Self::Reversed,
+        Self::Distinct16,
+        Self::Strings,
+    ];
+}
+
+/// One sort benchmark: an input and a stability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SortCase {
+    /// What is sorted.
+    pub input: SortInput,
+    /// Stable (`sort`, `par_sort`) or unstable (`sort_unstable`, ...).
+    pub stable: bool,
+}
+
+impl SortCase {
+    /// The name in tables and file names, e.g. `sort-unstable-random`.
+    pub fn name(self) -> &'static str {
+        use SortInput::*;
+        match (self.stable, self.input) {
+            (false, Random) => "sort-unstable-random",
+            (false, Sorted) => "sort-unstable-sorted",
+            (false, Reversed) => "sort-unstable-reversed",
+            (false, Distinct16) => "sort-unstable-distinct16",
+            (false, Strings) => "sort-unstable-strings",
+            (true, Random) => "sort-stable-random",
+            (true, Sorted) => "sort-stable-sorted",
+            (true, Reversed) => "sort-stable-reversed",
+            (true, Distinct16) => "sort-stable-distinct16",
+            (true, Strings) => "sort-stable-strings",
+        }
+    }
+
+    /// The case at `size` elements, as a heading.
+    pub fn heading(self, size: u64) -> String {
+        format!("{}, n = {} elements", self.name(), group_digits(size))
+    }
+}
+
+/// The ways of sorting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortVariant {
+    /// std's `sort` / `sort_unstable`: the reference.
+    Std,
+    /// lubdub's `par_sort` / `par_sort_unstable` inside `install`.
+    Lubdub,
+    /// Rayon's `par_sort` / `par_sort_unstable` inside `install`.
+    Rayon,
+}
+
+impl SortVariant {
+    /// Every variant, in the order of the tables.
+    pub const ALL: [SortVariant; 3] = [Self::Std, Self::Lubdub, Self::Rayon];
+
+    /// The name in tables and JSON (std is the baseline of the ratios).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Std => BASELINE,
+            Self::Lubdub => "lubdub",
+            Self::Rayon => "rayon",
+        }
+    }
+
+    /// Sorts `v` this way.
+    pub fn sort<T: Ord + Send>(self, pools: &Pools, stable: bool, v: &mut [T]) {
+        match (self, stable) {
+            (Self::Std, true) => v.sort(),
+            (Self::Std, false) => v.sort_unstable(),
+            (Self::Lubdub, stable) => pools.lubdub.install(|| {
+                use lubdub::prelude::*;
+                if stable {
+                    v.par_sort();
+                } else {
+                    v.par_sort_unstable();
+                }
+            }),
+            (Self::Rayon, stable) => pools.rayon.install(|| {
+                use rayon::prelude::*;
+                if stable {
+                    v.par_sort();
+                } else {
+                    v.par_sort_unstable();
+                }
+            }),
+        }
+    }
+}
+
+/// A xorshift generator: the same inputs on every run.
+fn random_u64s(n: usize) -> impl Iterator<Item = u64> {
+    let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+    (0..n).map(move |_| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    })
+}
+
+/// The `u64` input of `input` (not [`SortInput::Strings`]), `n` long.
+fn u64_input(input: SortInput, n: usize) -> Vec<u64> {
+    match input {
+        SortInput::Random | SortInput::Strings => random_u64s(n).collect(),
+        SortInput::Sorted => (0..n as u64).collect(),
+        SortInput::Reversed => (0..n as u64).rev().collect(),
+        SortInput::Distinct16 => random_u64s(n).map(|x| x % 16).collect(),
+    }
+}
+
+/// `n` random strings of 4 to 16 hexadecimal digits.
+fn string_input(n: usize) -> Vec<String> {
+    random_u64s(n)
+        .map(|x| format!("{:x}", x >> (x % 16 * 4)))
+        .map(|s| format!("{s:0>4}"))
+        .collect()
+}
+
+/// What a sort run covers.
+#[derive(Clone, Debug)]
+pub struct SortConfig {
+    /// The cases, in table order.
+    pub cases: Vec<SortCase>,
+    /// Elements per `u64` input.
+    pub n: usize,
+    /// Elements per string input.
+    pub strings: usize,
+    /// Thread counts.
+    pub threads: Vec<NonZeroUsize>,
+    /// Time to spend on each case × threads cell (at least three samples of
+    /// one sort each are taken whatever it costs).
+    pub budget: Duration,
+}
+
+impl SortConfig {
+    /// Every input, unstable and stable.
+    pub fn all_cases() -> Vec<SortCase> {
+        [false, true]
+            .into_iter()
+            .flat_map(|stable| {
+                SortInput::ALL
+                    .into_iter()
+                    .map(move |input| SortCase { input, stable })
+            })
+            .collect()
+    }
+}
+
+/// Measures every case × threads cell of `config`.
+///
+/// # Errors
+/// A wrong sort, or a pool that cannot be built.
+pub fn run(config: &SortConfig) -> Result<Vec<Cell>, Error> {
+    let plan = Plan {
+        warm_up: Duration::ZERO,
+        reps: Reps::Fixed(1),
+        budget: config.budget,
+        min_rounds: 3,
+        max_rounds: 10_000,
+    };
+    let mut cells = Vec::new();
+    for &case in &config.cases {
+        eprintln!("[{}] building the input", case.name());
+        let cell_of = |threads| match case.input {
+            SortInput::Strings => measure_cell(case, &string_input(config.strings), threads, &plan),
+            input => measure_cell(case, &u64_input(input, config.n), threads, &plan),
+        };
+        for (step, &threads) in config.threads.iter().enumerate() {
+            let cell = cell_of(threads)?;
+            cell.progress(step + 1, config.threads.len());
+            cells.push(cell);
+        }
+    }
+    Ok(cells)
+}
+
+/// Measures every variant sorting copies of `pristine` at `threads` threads.
+///
+/// # Errors
+/// A wrong sort, or a pool that cannot be built.
+pub fn measure_cell<T: Ord + Send + Clone>(
+    case: SortCase,
+    pristine: &[T],
+    threads: NonZeroUsize,
+    plan: &Plan,
+) -> Result<Cell, Error> {
+    let pools = Pools::new(threads)?;
+    let pools = &pools;
+    let mut expected = pristine.to_vec();
+    SortVariant::Std.sort(pools, case.stable, &mut expected);
+    let expected = &expected;
+    let mut contenders: Vec<Contender<'_>> = SortVariant::ALL
+        .iter()
+        .map(|&variant| {
+            let mut v = pristine.to_vec();
+            Contender::with_stopwatch(variant.name(), move |sw| {
+                v.clone_from_slice(pristine);
+                sw.time(|| variant.sort(pools, case.stable, black_box(&mut v)));
+                expect_sorted(&v, expected)
+            })
+        })
+        .collect();
+    let experiment = Experiment::Sort(case);
+    let size = pristine.len() as u64;
+    let label = Cell::label_of(experiment, size, threads.get());
+    let measured = measure(&label, &mut contenders, plan)?;
+    Ok(Cell::new(
+        experiment,
+        size,
+        threads.get(),
+        size as f64,
+        measured,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sorts `input` in every variant and checks the result against std's.
+    fn check_every_variant<T: Ord + Send + Clone + std::fmt::Debug>(
+        pools: &Pools,
+        case: SortCase,
+        input: Vec<T>,
+    ) {
+        let mut expected = input.clone();
+        expected.sort();
+        for variant in SortVariant::ALL {
+            let mut v = input.clone();
+            variant.sort(pools, case.stable, &mut v);
+            assert!(v == expected, "{} {}", case.name(), variant.name());
+        }
+    }
+
+    #[test]
+    fn every_variant_sorts_every_input() {
+        let pools = Pools::new(NonZeroUsize::new(2).unwrap()).unwrap();
+        for case in SortConfig::all_cases() {
+            for n in [0, 1, 100, 70_000] {
+                match case.input {
+                    SortInput::Strings => check_every_variant(&pools, case, string_input(n)),
+                    input => check_every_variant(&pools, case, u64_input(input, n)),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn inputs_have_their_shape() {
+        assert!(u64_input(SortInput::Sorted, 100).is_sorted());
+        assert!(u64_input(SortInput::Reversed, 100).iter().rev().is_sorted());
+        let mut distinct = u64_input(SortInput::Distinct16, 10_000);
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 16);
+        assert!(string_input(1000)
+            .iter()
+            .all(|s| (4..=16).contains(&s.len())));
+    }
+
+    #[test]
+    fn a_cell_checks_each_sort() {
+        let quick = Plan {
+            warm_up: Duration::ZERO,
+            reps: Reps::Fixed(1),
+            budget: Duration::ZERO,
+            min_rounds: 2,
+            max_rounds: 2,
+        };
+        let case = SortCase {
+            input: SortInput::Random,
+            stable: false,
+        };
+        let input = u64_input(case.input, 50_000);
+        let cell = measure_cell(case, &input, NonZeroUsize::new(2).unwrap(), &quick).unwrap();
+        let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
+        assert_eq!(names, SortVariant::ALL.map(SortVariant::name));
+    }
+}
