@@ -55,8 +55,27 @@ const MAX_FFT_SCALE: u32 = 20;
 /// The fft scales `--large` adds, up to the seed's largest.
 const LARGE_FFT_SCALES: [u32; 4] = [12, 13, 14, 15];
 
-/// The fft scales `all` measures: two, to stay within its few minutes.
-const ALL_FFT_SCALES: [u32; 2] = [8, 10];
+/// The fft scale `all` measures: one, to stay within its few minutes.
+const ALL_FFT_SCALES: [u32; 1] = [10];
+
+/// The most threads `all` runs fft with (the default set is 1, 2, 4;
+/// one fft cell of five variants takes about ten seconds).
+const ALL_FFT_MAX_THREADS: usize = 4;
+
+/// The thread counts `all` runs fft with: those up to
+/// [`ALL_FFT_MAX_THREADS`], or the smallest one asked for if none is.
+fn all_fft_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
+    let smallest = threads.iter().min().copied();
+    let small: Vec<_> = threads
+        .into_iter()
+        .filter(|t| t.get() <= ALL_FFT_MAX_THREADS)
+        .collect();
+    if small.is_empty() {
+        smallest.into_iter().collect()
+    } else {
+        small
+    }
+}
 
 /// The benchmark program of lubdub.
 #[derive(Debug, Parser)]
@@ -249,7 +268,7 @@ impl AllArgs {
     fn fft_config(&self) -> FftConfig {
         FftConfig {
             scales: ALL_FFT_SCALES.to_vec(),
-            threads: self.common.threads(),
+            threads: all_fft_threads(self.common.threads()),
             variants: FftVariant::ALL
                 .into_iter()
                 .filter(|&v| v != FftVariant::Ceiling)
@@ -635,6 +654,16 @@ mod tests {
         assert_eq!(config.scales, ALL_FFT_SCALES);
         assert_eq!(config.threads, [nz(1), nz(2)]);
         assert_eq!(config.variants, FftVariant::ALL[..5]);
+    }
+
+    #[test]
+    fn all_runs_fft_on_few_threads() {
+        assert_eq!(
+            all_fft_threads(vec![nz(1), nz(2), nz(8), nz(32)]),
+            [nz(1), nz(2)]
+        );
+        assert_eq!(all_fft_threads(vec![nz(16), nz(8)]), [nz(8)]);
+        assert!(all_fft_threads(vec![]).is_empty());
     }
 
     #[test]
