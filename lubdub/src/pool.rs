@@ -196,6 +196,20 @@ fn current_context() -> Option<&'static WorkerContext> {
     unsafe { WorkerContext::current().as_ref() }
 }
 
+/// Runs `op` with the current thread's context, entering the global pool
+/// first when the caller works in no pool. (`join` spells this out itself, to
+/// keep its outside path out of line.)
+pub(crate) fn in_current_pool<OP, R>(op: OP) -> R
+where
+    OP: FnOnce(&WorkerContext) -> R + Send,
+    R: Send,
+{
+    match current_context() {
+        Some(ctx) => op(ctx),
+        None => global_registry().in_worker(op),
+    }
+}
+
 /// The pool the caller works in, or the global pool.
 pub(crate) fn current_registry() -> &'static Registry {
     match current_context() {

@@ -4,7 +4,7 @@
 //! file.
 
 use super::plumbing::{Consumer, Producer};
-use crate::pool::global_registry;
+use crate::pool::in_current_pool;
 use crate::scheduler::context::WorkerContext;
 
 /// The first chunk of every piece, in positions: a loop of a few items runs
@@ -22,11 +22,7 @@ where
     P: Producer,
     C: Consumer<P::Item>,
 {
-    // SAFETY: a non-null current context is live on this thread's stack.
-    match unsafe { WorkerContext::current().as_ref() } {
-        Some(ctx) => drive(ctx, producer, 0, consumer),
-        None => global_registry().in_worker(|ctx| drive(ctx, producer, 0, consumer)),
-    }
+    in_current_pool(|ctx| drive(ctx, producer, 0, consumer))
 }
 
 /// [`drive`] on the current thread, which works in a pool: the second half

@@ -13,8 +13,7 @@ use std::cmp::Ordering;
 use std::mem::MaybeUninit;
 use std::ptr;
 
-use crate::pool::global_registry;
-use crate::scheduler::context::WorkerContext;
+use crate::pool::in_current_pool;
 
 /// Pieces of at most this many elements are sorted sequentially.
 const SEQUENTIAL_SORT: usize = 1 << 16;
@@ -43,11 +42,7 @@ where
     RA: Send,
     RB: Send,
 {
-    // SAFETY: a non-null current context is live on this thread's stack.
-    match unsafe { WorkerContext::current().as_ref() } {
-        Some(ctx) => ctx.join_split(a, b),
-        None => global_registry().in_worker(|ctx| ctx.join_split(a, b)),
-    }
+    in_current_pool(|ctx| ctx.join_split(a, b))
 }
 
 /// Sorts `v` by `compare`, not stably: a quicksort whose pivot is the median
