@@ -15,11 +15,14 @@ use std::ptr;
 
 use crate::pool::in_current_pool;
 
-/// Pieces of at most this many elements are sorted sequentially.
-const SEQUENTIAL_SORT: usize = 1 << 16;
+/// Pieces of at most this many elements are sorted sequentially. (Tiny
+/// under Miri, so that its checks reach the parallel partition and merge
+/// code with the small inputs Miri can afford.)
+const SEQUENTIAL_SORT: usize = if cfg!(miri) { 32 } else { 1 << 16 };
 
-/// Merges of at most this many elements run sequentially.
-const SEQUENTIAL_MERGE: usize = 1 << 15;
+/// Merges of at most this many elements run sequentially (tiny under Miri,
+/// as above).
+const SEQUENTIAL_MERGE: usize = if cfg!(miri) { 16 } else { 1 << 15 };
 
 /// A stable sort splits into about this many leaves per thread of the pool
 /// (leaves of at least [`SEQUENTIAL_SORT`] elements): each merge level costs
@@ -207,14 +210,18 @@ fn sort_into<T, F>(
     }
     // The halves were sorted into the buffer, which they fill.
     let runs = Run::of_buffer(buffer);
+    // One raw pointer for both the merge's destination and the guard: a
+    // second `as_mut_ptr` would retag `v` and invalidate the first (Miri).
+    let len = v.len();
+    let v_ptr = v.as_mut_ptr();
     let restore = CopyOnDrop {
         from: runs,
-        to: v.as_mut_ptr(),
+        to: v_ptr,
     };
     // SAFETY: `MaybeUninit<T>` has `T`'s layout; the merge overwrites every
     // slot of `v` without dropping, with bitwise copies of the elements `v`
     // owns (the buffer's runs are copies of exactly them).
-    let dest = unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr().cast(), v.len()) };
+    let dest = unsafe { std::slice::from_raw_parts_mut(v_ptr.cast(), len) };
     merge(runs.split_at(mid), dest, compare);
     std::mem::forget(restore);
 }
