@@ -18,7 +18,7 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::{current_num_threads, ThreadPool, ThreadPoolBuilder};
+use crate::{current_num_threads, ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 /// The sub-pools built so far, one per thread count.
 static SUB_POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
@@ -26,11 +26,11 @@ static SUB_POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
 /// Runs `op` on at most `max_threads` threads and returns its result: in the
 /// current pool (the global pool outside any) if it has no more threads than
 /// that, else in a cached pool of `max_threads` threads. Inside `op`,
-/// [`current_num_threads`] is at most `max_threads`.
+/// [`current_num_threads`] is at most `max_threads`. A cap of 0 means 1.
 ///
-/// # Panics
-/// If `max_threads` is 0 or above [`crate::MAX_NUM_THREADS`], or a sub-pool
-/// cannot be built; a panic in `op` propagates.
+/// If the operating system refuses the sub-pool's threads, `op` still runs,
+/// uncapped, in the current pool, and the refusal is reported on stderr. A
+/// panic in `op` propagates.
 ///
 /// ```
 /// use lubdub::prelude::*;
@@ -47,26 +47,31 @@ where
     OP: FnOnce() -> R + Send,
     R: Send,
 {
-    assert!(max_threads > 0, "a region needs at least one thread");
+    let max_threads = max_threads.max(1);
     if current_num_threads() <= max_threads {
         return op();
     }
-    sub_pool(max_threads).install(op)
+    match sub_pool(max_threads) {
+        Ok(pool) => pool.install(op),
+        Err(error) => {
+            eprintln!("lubdub: with_max_threads({max_threads}) runs uncapped: {error}");
+            op()
+        }
+    }
 }
 
 /// The cached pool of `threads` threads, built on first use.
-fn sub_pool(threads: usize) -> Arc<ThreadPool> {
+fn sub_pool(threads: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
     // A panic while the lock is held cannot leave the list inconsistent.
     let mut pools = SUB_POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, pool)) = pools.iter().find(|(k, _)| *k == threads) {
-        return Arc::clone(pool);
+        return Ok(Arc::clone(pool));
     }
     let pool = ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(move |i| format!("lubdub-cap{threads}-{i}"))
-        .build()
-        .unwrap_or_else(|e| panic!("cannot build a pool of {threads} threads: {e}"));
+        .build()?;
     let pool = Arc::new(pool);
     pools.push((threads, Arc::clone(&pool)));
-    pool
+    Ok(pool)
 }

@@ -58,7 +58,10 @@ fn a_capped_sort_sorts_and_a_panic_propagates() {
 }
 
 #[test]
-#[should_panic(expected = "at least one thread")]
-fn zero_threads_is_refused() {
-    lubdub::with_max_threads(0, || ());
+fn a_cap_of_zero_means_one() {
+    let (threads, sum) = lubdub::with_max_threads(0, || {
+        (lubdub::current_num_threads(), lubdub::join(|| 1, || 2))
+    });
+    assert_eq!(threads, 1);
+    assert_eq!(sum, (1, 2));
 }
