@@ -86,7 +86,9 @@ impl ThreadPoolBuilder {
 
     /// The stack size of each worker thread in bytes (default: the standard
     /// library's default for spawned threads). Deep recursion through `join`
-    /// needs deep stacks.
+    /// needs deep stacks. A thread that calls into the pool from outside
+    /// (`install`, `join`, `scope`) works on its own stack, not on one of
+    /// this size.
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new()
