@@ -2,6 +2,7 @@
 //! configuration can produce.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::pool::ThreadPool;
@@ -18,6 +19,16 @@ pub const DEFAULT_HEARTBEAT: Duration = Duration::from_micros(100);
 /// The environment variable that sets the number of threads of a pool built
 /// with `num_threads(0)` (the default), the global pool included.
 pub const NUM_THREADS_ENV: &str = "LUBDUB_NUM_THREADS";
+
+/// The environment variable that turns tracing on for every pool whose
+/// builder names no [`ThreadPoolBuilder::trace_file`]: the pools write their
+/// traces to the file it names (see [`crate::trace`]).
+pub const TRACE_ENV: &str = "LUBDUB_TRACE";
+
+/// The events each worker's trace ring keeps unless
+/// [`ThreadPoolBuilder::trace_capacity`] says otherwise: at about 32 bytes an
+/// event, half a megabyte per worker.
+pub const DEFAULT_TRACE_CAPACITY: usize = 1 << 14;
 
 type ThreadNameFn = Box<dyn FnMut(usize) -> String>;
 pub(crate) type PanicHandler = Box<dyn Fn(Box<dyn std::any::Any + Send>) + Send + Sync>;
@@ -43,6 +54,18 @@ pub struct ThreadPoolBuilder {
     pub(crate) stack_size: Option<usize>,
     pub(crate) heartbeat: Option<Duration>,
     pub(crate) panic_handler: Option<PanicHandler>,
+    profiling_off: bool,
+    tracing: bool,
+    trace_file: Option<PathBuf>,
+    trace_capacity: Option<usize>,
+}
+
+/// How a pool observes itself, after defaults and the environment apply.
+pub(crate) struct Observation {
+    pub(crate) profiling: bool,
+    /// The events each worker's trace ring keeps, or `None` if not traced.
+    pub(crate) trace_capacity: Option<usize>,
+    pub(crate) trace_file: Option<PathBuf>,
 }
 
 impl ThreadPoolBuilder {
@@ -139,6 +162,68 @@ impl ThreadPoolBuilder {
         self
     }
 
+    /// Whether workers account their time into states for
+    /// [`ThreadPool::profile`] (default: on). The clock is read only when a
+    /// worker changes state, never per `join`; `false` leaves the event
+    /// counts and drops the clock reads.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().profiling(false).build().unwrap();
+    /// assert!(!pool.profile().enabled);
+    /// ```
+    pub fn profiling(mut self, on: bool) -> Self {
+        self.profiling_off = !on;
+        self
+    }
+
+    /// Records a trace of the workers' state changes, promotions, steals and
+    /// wake-ups in memory, for [`ThreadPool::trace`] (default: off, unless
+    /// `LUBDUB_TRACE` is set; see [`crate::trace`]).
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().tracing(true).build().unwrap();
+    /// assert!(pool.trace().is_some());
+    /// ```
+    pub fn tracing(mut self, on: bool) -> Self {
+        self.tracing = on;
+        self
+    }
+
+    /// Records a trace and writes it to `path` as Chrome trace-event JSON
+    /// when the pool is dropped and on [`ThreadPool::flush_trace`]. Overrides
+    /// `LUBDUB_TRACE` ([`TRACE_ENV`]) for this pool.
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join(format!("lubdub-builder-{}.json", std::process::id()));
+    /// let pool = lubdub::ThreadPoolBuilder::new().trace_file(&path).build().unwrap();
+    /// pool.install(|| lubdub::join(|| (), || ()));
+    /// pool.flush_trace().unwrap();
+    /// assert!(std::fs::metadata(&path).unwrap().len() > 0);
+    /// # drop(pool);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn trace_file(mut self, path: impl AsRef<Path>) -> Self {
+        self.trace_file = Some(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// The events each worker's trace ring keeps (default
+    /// [`DEFAULT_TRACE_CAPACITY`]); older ones are dropped and counted.
+    /// Memory grows with the events recorded, up to this bound.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new()
+    ///     .tracing(true)
+    ///     .trace_capacity(1 << 10)
+    ///     .build()
+    ///     .unwrap();
+    /// # drop(pool);
+    /// ```
+    pub fn trace_capacity(mut self, events_per_worker: usize) -> Self {
+        self.trace_capacity = Some(events_per_worker);
+        self
+    }
+
     /// Builds a pool with its own threads. The threads end when the pool is
     /// dropped.
     ///
@@ -187,6 +272,21 @@ impl ThreadPoolBuilder {
     pub(crate) fn resolved_heartbeat(&self) -> Duration {
         self.heartbeat.unwrap_or(DEFAULT_HEARTBEAT)
     }
+
+    /// Profiling and tracing, with `LUBDUB_TRACE` applied.
+    pub(crate) fn resolved_observation(&self) -> Observation {
+        let trace_file = self.trace_file.clone().or_else(|| {
+            std::env::var_os(TRACE_ENV)
+                .filter(|path| !path.is_empty())
+                .map(PathBuf::from)
+        });
+        let traced = self.tracing || trace_file.is_some();
+        Observation {
+            profiling: !self.profiling_off,
+            trace_capacity: traced.then(|| self.trace_capacity.unwrap_or(DEFAULT_TRACE_CAPACITY)),
+            trace_file,
+        }
+    }
 }
 
 impl fmt::Debug for ThreadPoolBuilder {
@@ -197,6 +297,10 @@ impl fmt::Debug for ThreadPoolBuilder {
             .field("stack_size", &self.stack_size)
             .field("heartbeat", &self.heartbeat)
             .field("panic_handler", &self.panic_handler.is_some())
+            .field("profiling", &!self.profiling_off)
+            .field("tracing", &self.tracing)
+            .field("trace_file", &self.trace_file)
+            .field("trace_capacity", &self.trace_capacity)
             .finish()
     }
 }

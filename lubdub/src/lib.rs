@@ -37,6 +37,8 @@ mod max_threads;
 mod pool;
 #[cfg(not(loom))]
 pub mod prelude;
+#[cfg(not(loom))]
+pub mod profile;
 mod scheduler;
 #[cfg(not(loom))]
 mod scope;
@@ -44,26 +46,30 @@ mod scope;
 mod soundness;
 #[cfg(not(loom))]
 mod spawn;
-#[cfg(not(loom))]
-mod stats;
 mod sync;
+#[cfg(not(loom))]
+pub mod trace;
 #[cfg(not(loom))]
 mod unwind;
 
 #[cfg(not(loom))]
 pub use builder::{
-    ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder, DEFAULT_HEARTBEAT, MAX_NUM_THREADS,
-    NUM_THREADS_ENV,
+    ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder, DEFAULT_HEARTBEAT, DEFAULT_TRACE_CAPACITY,
+    MAX_NUM_THREADS, NUM_THREADS_ENV, TRACE_ENV,
 };
 #[cfg(not(loom))]
 pub use join::{join, join_context, FnContext};
 #[cfg(not(loom))]
 pub use max_threads::with_max_threads;
 #[cfg(not(loom))]
-pub use pool::{current_num_threads, current_thread_index, max_num_threads, stats, ThreadPool};
+pub use pool::{
+    current_num_threads, current_thread_index, flush_trace, max_num_threads, profile, ThreadPool,
+};
+#[cfg(not(loom))]
+pub use profile::{Profile, WorkerState};
 #[cfg(not(loom))]
 pub use scope::{scope, Scope};
 #[cfg(not(loom))]
 pub use spawn::spawn;
 #[cfg(not(loom))]
-pub use stats::{PoolStats, WorkerStats};
+pub use trace::Trace;

@@ -5,10 +5,11 @@ use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 
 use crate::builder::{ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder};
+use crate::profile::Profile;
 use crate::scheduler::context::WorkerContext;
 use crate::scheduler::registry::Registry;
 use crate::scope::Scope;
-use crate::stats::PoolStats;
+use crate::trace::Trace;
 
 /// A pool of worker threads that runs `join`, `scope` and `spawn` work.
 ///
@@ -128,14 +129,43 @@ impl ThreadPool {
             .map(WorkerContext::index)
     }
 
-    /// A snapshot of the per-worker counters.
+    /// Where each worker's time went since the pool started: time in each
+    /// [`crate::WorkerState`] and counts of scheduling events, printed as a
+    /// table with a verdict. [`Profile::since`] narrows it to a region.
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    /// assert_eq!(pool.stats().workers.len(), 2);
+    /// let before = pool.profile();
+    /// pool.install(|| lubdub::join(|| (), || ()));
+    /// let region = pool.profile().since(&before);
+    /// assert_eq!(region.workers.len(), 2);
+    /// println!("{region}");
     /// ```
-    pub fn stats(&self) -> PoolStats {
-        self.registry.stats()
+    pub fn profile(&self) -> Profile {
+        self.registry.profile()
+    }
+
+    /// A copy of the events the workers recorded, or `None` if the pool is
+    /// not traced (see [`crate::trace`]).
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).tracing(true).build().unwrap();
+    /// pool.install(|| lubdub::join(|| (), || ()));
+    /// let trace = pool.trace().unwrap();
+    /// assert!(trace.workers.iter().any(|w| !w.events.is_empty()));
+    /// ```
+    pub fn trace(&self) -> Option<Trace> {
+        self.registry.trace()
+    }
+
+    /// Writes the trace to the pool's trace file now, as dropping the pool
+    /// does ([`crate::ThreadPoolBuilder::trace_file`] or `LUBDUB_TRACE`). Does
+    /// nothing for a pool without a trace file.
+    ///
+    /// # Errors
+    /// When the file cannot be written; the error names it.
+    pub fn flush_trace(&self) -> std::io::Result<()> {
+        self.registry.flush_trace()
     }
 }
 
@@ -150,6 +180,9 @@ impl Drop for ThreadPool {
             for thread in self.threads.drain(..) {
                 let _ = thread.join();
             }
+        }
+        if let Err(error) = self.registry.flush_trace() {
+            eprintln!("{error}");
         }
     }
 }
@@ -254,13 +287,22 @@ pub fn current_thread_index() -> Option<usize> {
     current_context().map(WorkerContext::index)
 }
 
-/// The counters of the global pool's workers ([`ThreadPool::stats`] for
-/// another pool).
+/// The profile of the global pool ([`ThreadPool::profile`] for another pool).
 ///
 /// ```
 /// lubdub::join(|| (), || ());
-/// assert_eq!(lubdub::stats().workers.len(), lubdub::current_num_threads());
+/// assert_eq!(lubdub::profile().workers.len(), lubdub::current_num_threads());
 /// ```
-pub fn stats() -> PoolStats {
-    global_registry().stats()
+pub fn profile() -> Profile {
+    global_registry().profile()
+}
+
+/// Writes the global pool's trace to its file ([`ThreadPool::flush_trace`]).
+/// The global pool is never dropped, so a program that traces it with
+/// `LUBDUB_TRACE` calls this before it exits.
+///
+/// # Errors
+/// When the file cannot be written; the error names it.
+pub fn flush_trace() -> std::io::Result<()> {
+    global_registry().flush_trace()
 }

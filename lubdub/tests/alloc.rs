@@ -52,7 +52,10 @@ fn joins_allocate_nothing_in_steady_state() {
             assert_eq!(pool.install(|| common::fib(n)), common::fib_sequential(n));
         }
         let allocations = ALLOCATIONS.load(Ordering::SeqCst) - before;
-        let promotions = pool.stats().total().promotions;
+        let promotions = pool
+            .profile()
+            .total()
+            .count(lubdub::profile::Event::Promotion);
         if heartbeat.is_zero() && threads > 1 {
             assert!(promotions > 0, "the promotion path ran too");
         }

@@ -19,5 +19,5 @@ fn build_global_once_then_a_clear_error() {
     ));
     assert!(error.to_string().contains("build_global"), "{error}");
     assert_eq!(lubdub::current_num_threads(), 3, "the first pool stays");
-    assert_eq!(lubdub::stats().workers.len(), 3);
+    assert_eq!(lubdub::profile().workers.len(), 3);
 }

@@ -150,7 +150,10 @@ fn loops_split_and_spread_over_threads() {
             .sum()
     });
     assert_eq!(sum, n * (n - 1) / 2);
-    let promotions: u64 = pool.stats().workers.iter().map(|w| w.promotions).sum();
+    let promotions = pool
+        .profile()
+        .total()
+        .count(lubdub::profile::Event::Promotion);
     assert!(promotions > 0, "a long leaf loop shares its work");
 }
 

@@ -83,7 +83,7 @@ fn pool_installs_report_their_own_size() {
         let pool = common::pool(threads, lubdub::DEFAULT_HEARTBEAT);
         assert_eq!(pool.install(lubdub::current_num_threads), threads);
         assert_eq!(pool.current_num_threads(), threads);
-        assert_eq!(pool.stats().workers.len(), threads);
+        assert_eq!(pool.profile().workers.len(), threads);
     }
 }
 
@@ -115,22 +115,38 @@ fn dropping_a_pool_ends_its_threads() {
 
 #[test]
 fn an_idle_pool_sleeps() {
+    use lubdub::profile::Event;
+    let events = |pool: &lubdub::ThreadPool| {
+        let total = pool.profile().total();
+        Event::ALL.map(|event| total.count(event))
+    };
     let pool = common::pool(4, lubdub::DEFAULT_HEARTBEAT);
     pool.install(|| common::fib(18));
     // Threads spin for a few microseconds before they sleep; on a loaded
     // machine that can take a while, so wait for the counters to settle...
     let settle = std::time::Instant::now();
-    let mut last = pool.stats().total();
+    let mut last = events(&pool);
     loop {
         std::thread::sleep(std::time::Duration::from_millis(50));
-        let now = pool.stats().total();
+        let now = events(&pool);
         if now == last || settle.elapsed() > std::time::Duration::from_secs(5) {
             break;
         }
         last = now;
     }
-    // ...then nothing may search, sleep or wake for a while.
-    let before = pool.stats().total();
+    // ...then nothing may search, sleep or wake for a while, and the
+    // profile must show every worker asleep.
+    let before = pool.profile();
+    let counts = events(&pool);
     std::thread::sleep(std::time::Duration::from_millis(200));
-    assert_eq!(before, pool.stats().total(), "an idle pool did something");
+    assert_eq!(counts, events(&pool), "an idle pool did something");
+    let idle = pool.profile().since(&before);
+    for worker in &idle.workers {
+        let asleep = worker.fraction_in(lubdub::WorkerState::Sleeping);
+        assert!(
+            asleep > 0.99,
+            "worker {} asleep only {asleep}:\n{idle}",
+            worker.index
+        );
+    }
 }

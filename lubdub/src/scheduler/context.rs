@@ -19,7 +19,7 @@ use super::latch::Latch;
 use super::registry::Registry;
 use super::seat::Seat;
 use super::sleep::Occupant;
-use crate::stats::SeatCounters;
+use crate::profile::Event;
 use crate::sync::Ordering;
 use crate::unwind;
 
@@ -217,7 +217,7 @@ impl WorkerContext {
     #[cold]
     #[inline(never)]
     fn on_heartbeat(&self) {
-        if let Some(now) = self.heartbeat.check() {
+        if let Some(now) = self.check_heartbeat() {
             if self.registry().idle().any_idle() && self.promote() {
                 self.heartbeat.beat(now);
             }
@@ -238,7 +238,7 @@ impl WorkerContext {
     #[cold]
     #[inline(never)]
     fn loop_heartbeat(&self) -> bool {
-        let Some(now) = self.heartbeat.check() else {
+        let Some(now) = self.check_heartbeat() else {
             return false;
         };
         let split = self.registry().idle().any_idle()
@@ -247,6 +247,16 @@ impl WorkerContext {
             self.heartbeat.beat(now);
         }
         split
+    }
+
+    /// Reads the clock; returns the time if a heartbeat is due, and counts
+    /// the first due heartbeat of each period for the profile.
+    fn check_heartbeat(&self) -> Option<std::time::Instant> {
+        let now = self.heartbeat.check()?;
+        if self.heartbeat.starts_period(now) {
+            self.seat().count(Event::Heartbeat);
+        }
+        Some(now)
     }
 
     /// Publishes the oldest pending job (within [`MAX_PROMOTION_WALK`] of the
@@ -283,7 +293,7 @@ impl WorkerContext {
             // Release: a thief that takes the job sees the closure and the owner.
             seat.published.store(job.as_ptr(), Ordering::Release);
         }
-        SeatCounters::bump(&seat.counters.promotions);
+        seat.count(Event::Promotion);
         self.registry().notify_work();
         true
     }

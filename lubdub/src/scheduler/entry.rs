@@ -12,6 +12,7 @@ use super::context::WorkerContext;
 use super::job::HeapJob;
 use super::registry::Registry;
 use super::sleep::Occupant;
+use crate::profile::WorkerState;
 use crate::sync::{fence, Ordering};
 use crate::unwind;
 
@@ -51,15 +52,23 @@ impl Registry {
         }
     }
 
-    /// Takes the seat of an idle, sleeping worker, if there is one.
+    /// Takes the seat of an idle, sleeping worker, if there is one. The
+    /// caller is then the seat's occupant, working.
     fn try_possess(&self) -> Option<usize> {
-        (0..self.num_threads()).find(|&index| self.seat(index).sleep.try_possess(self.idle()))
+        let index = (0..self.num_threads())
+            .find(|&index| self.seat(index).sleep.try_possess(self.idle()))?;
+        self.seat(index).enter(WorkerState::Working);
+        Some(index)
     }
 
     /// Gives seat `index` back to its sleeping thread, and wakes a thread if
     /// work appeared that the leaving caller will not do.
     fn release_seat(&self, index: usize) {
-        self.seat(index).sleep.release(self.idle());
+        let seat = self.seat(index);
+        // Before the release: once the seat is idle its thread, or another
+        // caller, may occupy it and account for it.
+        seat.enter(WorkerState::Sleeping);
+        seat.sleep.release(self.idle());
         fence(Ordering::SeqCst);
         if self.is_terminating() {
             self.wake_seat(index);

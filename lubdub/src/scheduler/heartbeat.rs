@@ -24,6 +24,8 @@ pub(crate) struct Heartbeat {
     interval: Cell<u32>,
     last_check: Cell<Instant>,
     last_beat: Cell<Instant>,
+    /// The start of the period the profile last counted a heartbeat in.
+    last_counted: Cell<Instant>,
     period: Duration,
 }
 
@@ -35,6 +37,7 @@ impl Heartbeat {
             interval: Cell::new(1),
             last_check: Cell::new(now),
             last_beat: Cell::new(now),
+            last_counted: Cell::new(now),
             period,
         }
     }
@@ -58,6 +61,17 @@ impl Heartbeat {
         self.interval.set(interval);
         self.countdown.set(interval - 1);
         (now.saturating_duration_since(self.last_beat.get()) >= self.period).then_some(now)
+    }
+
+    /// True if the due heartbeat at `now` is the first seen in a period: a
+    /// heartbeat that promotes nothing (no seat idle) stays due at every
+    /// clock read until one does, and the profile counts it once a period.
+    pub(crate) fn starts_period(&self, now: Instant) -> bool {
+        let new = now.saturating_duration_since(self.last_counted.get()) >= self.period;
+        if new {
+            self.last_counted.set(now);
+        }
+        new
     }
 
     /// Records that the heartbeat at `now` promoted a job.

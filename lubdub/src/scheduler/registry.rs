@@ -2,6 +2,8 @@
 //! the idle counts) and the wake-up rules built on it.
 
 use std::any::Any;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -12,8 +14,12 @@ use super::queue::JobQueue;
 use super::seat::Seat;
 use super::sleep::IdleCounters;
 use crate::builder::{ErrorKind, PanicHandler, ThreadPoolBuildError, ThreadPoolBuilder};
-use crate::stats::{PoolStats, SeatCounters};
+use crate::profile::{self, Event, Profile, WorkerProfile};
 use crate::sync::{fence, AtomicBool, Ordering};
+use crate::trace::{self, Trace};
+
+/// Pools built so far in this process: the next pool's number.
+static POOLS_BUILT: AtomicUsize = AtomicUsize::new(0);
 
 pub(crate) struct Registry {
     seats: Box<[Seat]>,
@@ -24,6 +30,11 @@ pub(crate) struct Registry {
     terminating: AtomicBool,
     heartbeat_period: Duration,
     panic_handler: Option<PanicHandler>,
+    /// The pool's number in this process, as its trace shows it.
+    number: usize,
+    /// When the pool started ([`profile::now`]).
+    started: u64,
+    trace_file: Option<PathBuf>,
 }
 
 impl Registry {
@@ -33,13 +44,20 @@ impl Registry {
         mut builder: ThreadPoolBuilder,
     ) -> Result<(Arc<Registry>, Vec<JoinHandle<()>>), ThreadPoolBuildError> {
         let num_threads = builder.resolved_num_threads()?;
+        let observation = builder.resolved_observation();
+        let started = profile::now();
         let registry = Arc::new(Registry {
-            seats: (0..num_threads).map(|_| Seat::new()).collect(),
+            seats: (0..num_threads)
+                .map(|_| Seat::new(&observation, started))
+                .collect(),
             injector: JobQueue::new(),
             idle: IdleCounters::new(num_threads as u32),
             terminating: AtomicBool::new(false),
             heartbeat_period: builder.resolved_heartbeat(),
             panic_handler: builder.panic_handler.take(),
+            number: POOLS_BUILT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            started,
+            trace_file: observation.trace_file,
         });
         let mut threads = Vec::with_capacity(num_threads);
         for index in 0..num_threads {
@@ -97,14 +115,48 @@ impl Registry {
         self.terminating.load(Ordering::SeqCst)
     }
 
-    pub(crate) fn stats(&self) -> PoolStats {
-        PoolStats {
+    pub(crate) fn profile(&self) -> Profile {
+        static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let elapsed = profile::now().saturating_sub(self.started);
+        Profile {
+            elapsed: Duration::from_nanos(elapsed),
+            cores: *CORES
+                .get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            enabled: self
+                .seats
+                .first()
+                .is_some_and(|seat| seat.account.enabled()),
             workers: self
                 .seats
                 .iter()
                 .enumerate()
-                .map(|(index, seat)| seat.counters.snapshot(index))
+                .map(|(index, seat)| WorkerProfile::from_account(index, &seat.account))
                 .collect(),
+        }
+    }
+
+    /// A copy of every seat's trace ring, or `None` if the pool is not
+    /// traced.
+    pub(crate) fn trace(&self) -> Option<Trace> {
+        let workers = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| seat.trace.as_ref().map(|ring| ring.snapshot(index)))
+            .collect::<Option<Vec<_>>>()?;
+        Some(Trace {
+            pool: self.number,
+            started: Duration::from_nanos(self.started),
+            taken: Duration::from_nanos(profile::now()),
+            workers,
+        })
+    }
+
+    /// Writes the trace to the pool's trace file, if it has one.
+    pub(crate) fn flush_trace(&self) -> std::io::Result<()> {
+        match (&self.trace_file, self.trace()) {
+            (Some(path), Some(trace)) => trace::write_to_file(path, trace),
+            _ => Ok(()),
         }
     }
 
@@ -142,7 +194,7 @@ impl Registry {
         let seat = &self.seats[index];
         let woke = seat.sleep.wake(&self.idle);
         if woke {
-            SeatCounters::bump(&seat.counters.wakeups);
+            seat.count(Event::Wakeup);
         }
         woke
     }

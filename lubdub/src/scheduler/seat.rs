@@ -3,13 +3,17 @@
 //! A seat is occupied by its worker thread, or by a caller from outside the
 //! pool that took it while the thread slept (see `sleep.rs`). Whoever occupies
 //! it publishes promoted jobs in [`Seat::published`] and queues heap jobs in
-//! [`Seat::queue`]; other threads steal from both.
+//! [`Seat::queue`]; other threads steal from both. The occupant also keeps
+//! the seat's profile ([`SeatAccount`]) and, if the pool is traced, its
+//! trace ring.
 
 use super::job::{JobHeader, JobRef};
 use super::queue::JobQueue;
 use super::sleep::SeatSleep;
-use crate::stats::SeatCounters;
+use crate::builder::Observation;
+use crate::profile::{self, Event, SeatAccount, WorkerState};
 use crate::sync::{AtomicPtr, Ordering};
+use crate::trace::{TraceEventKind, TraceRing};
 
 /// Aligned to two cache lines so that seats do not share lines (adjacent-line
 /// prefetch pairs lines on x86).
@@ -20,16 +24,53 @@ pub(crate) struct Seat {
     pub(crate) published: AtomicPtr<JobHeader>,
     pub(crate) queue: JobQueue,
     pub(crate) sleep: SeatSleep,
-    pub(crate) counters: SeatCounters,
+    pub(crate) account: SeatAccount,
+    pub(crate) trace: Option<TraceRing>,
 }
 
 impl Seat {
-    pub(crate) fn new() -> Self {
+    /// A seat asleep since `start` (see [`profile::now`]).
+    pub(crate) fn new(observation: &Observation, start: u64) -> Self {
         Self {
             published: AtomicPtr::new(std::ptr::null_mut()),
             queue: JobQueue::new(),
             sleep: SeatSleep::new_idle(),
-            counters: SeatCounters::default(),
+            account: SeatAccount::new(observation.profiling, start),
+            trace: observation.trace_capacity.map(TraceRing::new),
+        }
+    }
+
+    /// The occupant enters `state`: its profile and trace note the change.
+    /// Called on state changes only (taking a job, finishing it, sleeping,
+    /// waking, blocking), never per `join`.
+    pub(crate) fn enter(&self, state: WorkerState) {
+        let now = match &self.trace {
+            Some(ring) => ring.record(TraceEventKind::State(state)),
+            None if self.account.enabled() => profile::now(),
+            None => return,
+        };
+        self.account.enter(state, now);
+    }
+
+    /// Counts `event`; promotions and wake-ups also go into the trace.
+    pub(crate) fn count(&self, event: Event) {
+        self.account.count(event);
+        let traced = match event {
+            Event::Promotion => TraceEventKind::Promotion,
+            Event::Wakeup => TraceEventKind::Wakeup,
+            Event::Steal | Event::Sleep | Event::Heartbeat => return,
+        };
+        if let Some(ring) = &self.trace {
+            ring.record(traced);
+        }
+    }
+
+    /// Counts and traces a job taken from seat `victim` (or the pool's
+    /// queue).
+    pub(crate) fn count_steal(&self, victim: Option<usize>) {
+        self.account.count(Event::Steal);
+        if let Some(ring) = &self.trace {
+            ring.record(TraceEventKind::Steal { victim });
         }
     }
 

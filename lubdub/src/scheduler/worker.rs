@@ -7,7 +7,7 @@ use super::job::JobRef;
 use super::latch::Latch;
 use super::registry::Registry;
 use super::sleep::{Occupant, AWAKE, IDLE};
-use crate::stats::SeatCounters;
+use crate::profile::{Event, WorkerState};
 
 /// Failed searches spent spinning before yielding the CPU.
 const SPIN_ROUNDS: u32 = 16;
@@ -25,6 +25,16 @@ enum Until<'a> {
     Set(&'a Latch),
 }
 
+impl Until<'_> {
+    /// The state of a seat that runs this loop between jobs.
+    fn idle_state(self) -> WorkerState {
+        match self {
+            Until::Terminated => WorkerState::Searching,
+            Until::Set(_) => WorkerState::Blocked,
+        }
+    }
+}
+
 impl Registry {
     /// The body of worker thread `index`.
     pub(crate) fn run_worker(&self, index: usize) {
@@ -32,16 +42,21 @@ impl Registry {
         let _current = ctx.make_current();
         // The seat starts asleep and idle (see `Registry::start`): wait for
         // the first wake-up, which counts this thread as searching.
-        self.seat(index).sleep.sleep_started();
+        let seat = self.seat(index);
+        seat.sleep.sleep_started();
+        seat.enter(WorkerState::Searching);
         self.search_until(&ctx, Until::Terminated);
         self.idle().stop_searching();
     }
 
-    /// Runs other work until `latch` is set, then returns.
+    /// Runs other work until `latch` is set, then returns. The caller is
+    /// working on entry and on return.
     pub(crate) fn work_until_set(&self, ctx: &WorkerContext, latch: &Latch) {
+        ctx.seat().enter(WorkerState::Blocked);
         self.idle().start_searching();
         self.search_until(ctx, Until::Set(latch));
         self.idle().stop_searching();
+        ctx.seat().enter(WorkerState::Working);
     }
 
     /// Looks for work until `until` holds. The caller is counted as
@@ -57,9 +72,11 @@ impl Registry {
             }
             if let Some(job) = self.find_work(ctx.index()) {
                 self.idle().stop_searching();
+                seat.enter(WorkerState::Working);
                 // SAFETY: `find_work` removed the job from where it was
                 // shared, so this thread alone runs it.
                 unsafe { job.run(ctx) };
+                seat.enter(until.idle_state());
                 self.idle().start_searching();
                 rounds = 0;
                 continue;
@@ -78,9 +95,16 @@ impl Registry {
             }
             rounds = 0;
             let slept = match until {
-                Until::Terminated => seat.sleep.sleep(self.idle(), IDLE, AWAKE, || {
-                    !self.has_work() && !self.is_terminating()
-                }),
+                Until::Terminated => {
+                    // Entered before the seat looks asleep: a caller may take
+                    // the seat, and its profile, as soon as it does.
+                    seat.enter(WorkerState::Sleeping);
+                    let slept = seat.sleep.sleep(self.idle(), IDLE, AWAKE, || {
+                        !self.has_work() && !self.is_terminating()
+                    });
+                    seat.enter(WorkerState::Searching);
+                    slept
+                }
                 Until::Set(latch) => {
                     let occupant = ctx.occupant();
                     let slept = seat.sleep.sleep(
@@ -94,7 +118,7 @@ impl Registry {
                 }
             };
             if slept {
-                SeatCounters::bump(&seat.counters.sleeps);
+                seat.count(Event::Sleep);
             }
         }
     }
@@ -107,14 +131,19 @@ impl Registry {
         if let Some(job) = seats[index].queue.pop_newest() {
             return Some(job);
         }
-        let others = || (1..seats.len()).map(|offset| &seats[(index + offset) % seats.len()]);
-        let stolen = others()
-            .find_map(|seat| seat.steal_published())
-            .or_else(|| others().find_map(|seat| seat.queue.pop_oldest()))
-            .or_else(|| self.injector().pop_oldest());
-        if stolen.is_some() {
-            SeatCounters::bump(&seats[index].counters.steals);
-        }
-        stolen
+        let others = || (1..seats.len()).map(|offset| (index + offset) % seats.len());
+        let (job, victim) = others()
+            .find_map(|other| seats[other].steal_published().map(|job| (job, Some(other))))
+            .or_else(|| {
+                others().find_map(|other| {
+                    seats[other]
+                        .queue
+                        .pop_oldest()
+                        .map(|job| (job, Some(other)))
+                })
+            })
+            .or_else(|| self.injector().pop_oldest().map(|job| (job, None)))?;
+        seats[index].count_steal(victim);
+        Some(job)
     }
 }
