@@ -115,7 +115,10 @@ fn section_body(run: &Run, cells: &[Cell], images: &[(String, String)]) -> Strin
         cc = p.c_compiler,
         stem = run.file_stem(),
     );
-    for t in table::tables(cells) {
+    for t in table::tables(cells)
+        .into_iter()
+        .chain(crate::profiles::table(cells))
+    {
         out.push('\n');
         out.push_str(&t.to_markdown());
     }

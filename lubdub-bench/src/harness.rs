@@ -16,6 +16,8 @@ type RunFn<'a> = dyn FnMut(u64) -> Result<Duration, Mismatch> + 'a;
 pub struct Contender<'a> {
     name: String,
     run: Box<RunFn<'a>>,
+    /// The lubdub pool whose profile is taken around each sample.
+    profiled: Option<&'a lubdub::ThreadPool>,
 }
 
 impl<'a> Contender<'a> {
@@ -40,7 +42,16 @@ impl<'a> Contender<'a> {
         Self {
             name: name.into(),
             run: Box::new(run),
+            profiled: None,
         }
+    }
+
+    /// Profiles `pool` around each of this contender's samples (not its
+    /// warm-up), outside the timed part: the cell then says where the pool's
+    /// time went while this contender ran. `None` profiles nothing.
+    pub fn profiled_by(mut self, pool: Option<&'a lubdub::ThreadPool>) -> Self {
+        self.profiled = pool;
+        self
     }
 }
 
@@ -130,6 +141,9 @@ pub struct Measurement {
     pub reps_per_sample: u64,
     /// Nanoseconds per repetition, one entry per sample, in the order taken.
     pub ns_per_rep: Vec<f64>,
+    /// Where the profiled pool's time went during the samples, all together
+    /// ([`Contender::profiled_by`]).
+    pub profile: Option<lubdub::Profile>,
 }
 
 /// Measures `contenders` in the cell named `cell` according to `plan`.
@@ -154,15 +168,21 @@ pub fn measure(
             variant: c.name.clone(),
             reps_per_sample: reps,
             ns_per_rep: Vec::new(),
+            profile: c.profiled.map(|_| lubdub::Profile::default()),
         });
     }
     let start = Instant::now();
     let mut rounds = 0;
     while rounds < plan.max_rounds && (rounds < plan.min_rounds || start.elapsed() < plan.budget) {
         for (c, m) in contenders.iter_mut().zip(&mut measurements) {
+            let before = c.profiled.map(lubdub::ThreadPool::profile);
             let spent = (c.run)(m.reps_per_sample).map_err(|e| wrong(c, e))?;
             m.ns_per_rep
                 .push(spent.as_nanos() as f64 / m.reps_per_sample as f64);
+            if let (Some(pool), Some(before), Some(total)) = (c.profiled, before, m.profile.take())
+            {
+                m.profile = Some(total + pool.profile().since(&before));
+            }
         }
         rounds += 1;
     }

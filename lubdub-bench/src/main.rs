@@ -22,6 +22,7 @@ mod error;
 mod harness;
 mod machine;
 mod plot;
+mod profiles;
 mod report;
 mod stats;
 mod table;
@@ -467,6 +468,12 @@ fn publish(run: &Run, common: &Common) -> Result<(), Error> {
     );
     for table in table::tables(&run.cells) {
         println!("{}", table.to_text());
+    }
+    if let Some(table) = profiles::table(&run.cells) {
+        println!("{}", table.to_text());
+    }
+    for profile in profiles::detailed(&run.cells) {
+        println!("{profile}");
     }
     let json = run.write_json(&common.out_dir)?;
     eprintln!("wrote {}", json.display());

@@ -173,6 +173,7 @@ mod tests {
                 variant: variant.to_owned(),
                 reps_per_sample: 1,
                 ns_per_rep: vec![ns],
+                profile: None,
             })
             .collect();
         Cell::new(Experiment::Treesum, 1023, threads, 1.0, measured)

@@ -160,6 +160,10 @@ pub struct VariantResult {
     pub excess_over_baseline: Option<f64>,
     /// Every sample, in the experiment's unit, in the order taken.
     pub samples: Vec<f64>,
+    /// Where lubdub's pool spent its time during the samples, for the
+    /// variants the workload profiles.
+    #[serde(serialize_with = "crate::profiles::serialize")]
+    pub profile: Option<lubdub::Profile>,
 }
 
 /// One experiment at one size and thread count: every variant's results.
@@ -212,6 +216,7 @@ impl Cell {
                     ratio_to_baseline: median.zip(baseline).map(|(m, b)| m / b),
                     excess_over_baseline: median.zip(baseline).map(|(m, b)| m - b),
                     samples,
+                    profile: m.profile,
                 }
             })
             .collect();
@@ -388,6 +393,7 @@ fn fake_measurement(variant: &str, ns_per_rep: &[f64]) -> Measurement {
         variant: variant.to_owned(),
         reps_per_sample: 4,
         ns_per_rep: ns_per_rep.to_vec(),
+        profile: None,
     }
 }
 

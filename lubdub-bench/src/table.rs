@@ -127,6 +127,7 @@ mod tests {
             variant: variant.to_owned(),
             reps_per_sample: 1,
             ns_per_rep: vec![ns],
+            profile: None,
         }
     }
 

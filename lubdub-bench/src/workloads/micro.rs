@@ -111,15 +111,21 @@ pub fn run(config: &MicroConfig) -> Result<Vec<Cell>, Error> {
 enum FibVariant {
     Baseline,
     Lubdub,
+    /// On a pool built with `profiling(false)`: what profiling costs.
+    LubdubUnprofiled,
+    /// On a pool built with `tracing(true)`: what tracing costs.
+    LubdubTraced,
     Rayon,
     Chili,
     Openmp,
 }
 
 impl FibVariant {
-    const ALL: [FibVariant; 5] = [
+    const ALL: [FibVariant; 7] = [
         Self::Baseline,
         Self::Lubdub,
+        Self::LubdubUnprofiled,
+        Self::LubdubTraced,
         Self::Rayon,
         Self::Chili,
         Self::Openmp,
@@ -129,6 +135,8 @@ impl FibVariant {
         match self {
             Self::Baseline => BASELINE,
             Self::Lubdub => "lubdub",
+            Self::LubdubUnprofiled => "lubdub-unprofiled",
+            Self::LubdubTraced => "lubdub-traced",
             Self::Rayon => "rayon",
             Self::Chili => "chili",
             Self::Openmp => "openmp",
@@ -139,6 +147,8 @@ impl FibVariant {
         match self {
             Self::Baseline => fib_baseline(n),
             Self::Lubdub => pools.lubdub.install(|| fib_lubdub(n)),
+            Self::LubdubUnprofiled => pools.lubdub_unprofiled.install(|| fib_lubdub(n)),
+            Self::LubdubTraced => pools.lubdub_traced.install(|| fib_lubdub(n)),
             Self::Rayon => pools.rayon.install(|| fib_rayon(n)),
             Self::Chili => fib_chili(&mut pools.chili.scope(), n),
             Self::Openmp => fib_openmp(n, pools.omp_threads()),
@@ -253,6 +263,7 @@ fn fib_cell(n: u32, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
             Contender::timed(variant.name(), move |reps| {
                 repeat(reps, expected, || variant.fib(pools, black_box(arg)))
             })
+            .profiled_by((variant == FibVariant::Lubdub).then_some(&pools.lubdub))
         })
         .collect();
     contenders.push(Contender::self_timed(CEILING, move |reps| {
@@ -422,6 +433,7 @@ fn burst_cell(tree: &Tree, threads: NonZeroUsize, burst_time: Duration) -> Resul
                 }
                 Ok(process_cpu_time().saturating_sub(before))
             })
+            .profiled_by((variant == TreeVariant::Lubdub).then_some(&pools.lubdub))
         })
         .collect();
     let plan = Plan {

@@ -16,8 +16,12 @@ use crate::error::Error;
 pub struct Pools {
     /// The thread count every pool was built with.
     pub threads: usize,
-    /// lubdub's pool.
+    /// lubdub's pool, as a user gets it: profiling on, tracing off.
     pub lubdub: lubdub::ThreadPool,
+    /// lubdub's pool with profiling off, to measure what profiling costs.
+    pub lubdub_unprofiled: lubdub::ThreadPool,
+    /// lubdub's pool with tracing on, to measure what tracing costs.
+    pub lubdub_traced: lubdub::ThreadPool,
     /// Rayon's pool.
     pub rayon: rayon::ThreadPool,
     /// chili's pool.
@@ -35,10 +39,15 @@ impl Pools {
             threads: threads.get(),
             message,
         };
-        let lubdub = lubdub::ThreadPoolBuilder::new()
-            .num_threads(threads.get())
-            .build()
-            .map_err(|e| pool_error("lubdub", e.to_string()))?;
+        let lubdub_pool = |builder: lubdub::ThreadPoolBuilder| {
+            builder
+                .num_threads(threads.get())
+                .build()
+                .map_err(|e| pool_error("lubdub", e.to_string()))
+        };
+        let lubdub = lubdub_pool(lubdub::ThreadPoolBuilder::new())?;
+        let lubdub_unprofiled = lubdub_pool(lubdub::ThreadPoolBuilder::new().profiling(false))?;
+        let lubdub_traced = lubdub_pool(lubdub::ThreadPoolBuilder::new().tracing(true))?;
         let rayon = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.get())
             .build()
@@ -50,6 +59,8 @@ impl Pools {
         Ok(Self {
             threads: threads.get(),
             lubdub,
+            lubdub_unprofiled,
+            lubdub_traced,
             rayon,
             chili,
         })

@@ -239,6 +239,7 @@ pub fn measure_cell<T: Ord + Send + Clone>(
                 sw.time(|| variant.sort(pools, case.stable, black_box(&mut v)));
                 expect_sorted(&v, expected)
             })
+            .profiled_by((variant == SortVariant::Lubdub).then_some(&pools.lubdub))
         })
         .collect();
     let experiment = Experiment::Sort(case);

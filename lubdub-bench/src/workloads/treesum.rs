@@ -28,6 +28,10 @@ pub enum TreeVariant {
     Baseline,
     /// `lubdub::join` per node inside `lubdub::ThreadPool::install`.
     Lubdub,
+    /// The same on a pool built with `profiling(false)`: what profiling costs.
+    LubdubUnprofiled,
+    /// The same on a pool built with `tracing(true)`: what tracing costs.
+    LubdubTraced,
     /// `rayon::join` per node inside `rayon::ThreadPool::install`.
     Rayon,
     /// `chili::Scope::join` per node on a scope from `chili::ThreadPool::scope`.
@@ -41,9 +45,11 @@ pub enum TreeVariant {
 
 impl TreeVariant {
     /// Every variant, in the order of the tables.
-    pub const ALL: [TreeVariant; 6] = [
+    pub const ALL: [TreeVariant; 8] = [
         Self::Baseline,
         Self::Lubdub,
+        Self::LubdubUnprofiled,
+        Self::LubdubTraced,
         Self::Rayon,
         Self::Chili,
         Self::Openmp,
@@ -55,6 +61,8 @@ impl TreeVariant {
         match self {
             Self::Baseline => "baseline",
             Self::Lubdub => "lubdub",
+            Self::LubdubUnprofiled => "lubdub-unprofiled",
+            Self::LubdubTraced => "lubdub-traced",
             Self::Rayon => "rayon",
             Self::Chili => "chili",
             Self::Openmp => "openmp",
@@ -67,6 +75,8 @@ impl TreeVariant {
         match self {
             Self::Baseline => sum_baseline(tree),
             Self::Lubdub => pools.lubdub.install(|| sum_lubdub(tree)),
+            Self::LubdubUnprofiled => pools.lubdub_unprofiled.install(|| sum_lubdub(tree)),
+            Self::LubdubTraced => pools.lubdub_traced.install(|| sum_lubdub(tree)),
             Self::Rayon => pools.rayon.install(|| sum_rayon(tree)),
             Self::Chili => sum_chili(&mut pools.chili.scope(), tree),
             Self::Openmp => sum_openmp(tree, pools.omp_threads()),
@@ -226,6 +236,7 @@ pub fn measure_cell(
             Contender::timed(variant.name(), move |reps| {
                 repeat(reps, expected, || variant.sum(pools, black_box(root)))
             })
+            .profiled_by((variant == TreeVariant::Lubdub).then_some(&pools.lubdub))
         })
         .collect();
     let label = Cell::label_of(experiment, tree.size(), threads.get());

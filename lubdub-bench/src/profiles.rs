@@ -1,0 +1,126 @@
+//! lubdub's own account of its samples: for each cell, where the lubdub
+//! pool's time went while its variants ran ([`lubdub::Profile`], taken by the
+//! harness around each sample), as a table beside the timings, in the JSON,
+//! and as the verdict lubdub gives.
+
+use serde::ser::{SerializeStruct, Serializer};
+
+use lubdub::profile::{Event, Profile};
+use lubdub::WorkerState;
+
+use crate::report::{fmt_num, Cell};
+use crate::table::Table;
+
+/// Writes a profile into the JSON as its totals: the share of thread time in
+/// each state, events per second, and the verdict.
+pub fn serialize<S: Serializer>(profile: &Option<Profile>, s: S) -> Result<S::Ok, S::Error> {
+    let Some(profile) = profile else {
+        return s.serialize_none();
+    };
+    let total = profile.total();
+    let seconds = profile.elapsed.as_secs_f64();
+    let mut out = s.serialize_struct("Profile", 5)?;
+    out.serialize_field("elapsed_s", &seconds)?;
+    out.serialize_field(
+        "fraction_in_state",
+        &WorkerState::ALL.map(|state| (state.name(), total.fraction_in(state))),
+    )?;
+    out.serialize_field(
+        "events_per_s",
+        &Event::ALL.map(|event| (event.name(), per_second(total.count(event), seconds))),
+    )?;
+    out.serialize_field(
+        "workers_fraction_working",
+        &profile
+            .workers
+            .iter()
+            .map(|w| w.fraction_in(WorkerState::Working))
+            .collect::<Vec<_>>(),
+    )?;
+    out.serialize_field("verdict", &profile.verdict().to_string())?;
+    out.end()
+}
+
+fn per_second(count: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+/// One row per profiled variant of each cell: the share of thread time per
+/// state, steals and promotions per second, and the verdict. `None` when no
+/// cell has a profile.
+pub fn table(cells: &[Cell]) -> Option<Table> {
+    let rows: Vec<Vec<String>> = cells
+        .iter()
+        .flat_map(|cell| {
+            cell.results.iter().filter_map(move |r| {
+                let profile = r.profile.as_ref()?;
+                let total = profile.total();
+                let seconds = profile.elapsed.as_secs_f64();
+                let mut row = vec![cell.heading(), cell.threads.to_string(), r.variant.clone()];
+                row.extend(
+                    WorkerState::ALL
+                        .map(|state| format!("{:.1}%", 100.0 * total.fraction_in(state))),
+                );
+                row.extend(
+                    [Event::Steal, Event::Promotion]
+                        .map(|event| fmt_num(per_second(total.count(event), seconds))),
+                );
+                row.push(profile.verdict().to_string());
+                Some(row)
+            })
+        })
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let mut header = vec![
+        "experiment".to_owned(),
+        "threads".to_owned(),
+        "variant".to_owned(),
+    ];
+    header.extend(WorkerState::ALL.map(|state| state.name().to_owned()));
+    header.extend([
+        "steals/s".to_owned(),
+        "promotions/s".to_owned(),
+        "verdict".to_owned(),
+    ]);
+    Some(Table {
+        title: "Where lubdub's time went during its samples (lubdub's profiler: share of all \
+                workers' time in each state, events per second, verdict)"
+            .to_owned(),
+        header,
+        rows,
+    })
+}
+
+/// The per-worker profile tables worth printing in full: for each
+/// experiment and size, the profiled variants of the cell whose thread count
+/// is the machine's core count (or the nearest below it).
+pub fn detailed(cells: &[Cell]) -> Vec<String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    crate::table::groups(cells)
+        .into_iter()
+        .filter_map(|group| {
+            group
+                .iter()
+                .filter(|cell| cell.threads <= cores)
+                .max_by_key(|cell| cell.threads)
+                .copied()
+        })
+        .flat_map(|cell| {
+            cell.results.iter().filter_map(move |r| {
+                let profile = r.profile.as_ref()?;
+                Some(format!(
+                    "{}, {} threads, {}:\n{profile}\n",
+                    cell.heading(),
+                    cell.threads,
+                    r.variant
+                ))
+            })
+        })
+        .collect()
+}
