@@ -99,7 +99,7 @@ pub fn table(cells: &[Cell]) -> Option<Table> {
 
 /// The per-worker profile tables worth printing in full: for each
 /// experiment and size, the profiled variants of the cell whose thread count
-/// is the machine's core count (or the nearest below it).
+/// is the machine's core count (or the nearest below it, or the smallest).
 pub fn detailed(cells: &[Cell]) -> Vec<String> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     crate::table::groups(cells)
@@ -109,6 +109,7 @@ pub fn detailed(cells: &[Cell]) -> Vec<String> {
                 .iter()
                 .filter(|cell| cell.threads <= cores)
                 .max_by_key(|cell| cell.threads)
+                .or_else(|| group.iter().min_by_key(|cell| cell.threads))
                 .copied()
         })
         .flat_map(|cell| {
@@ -123,4 +124,80 @@ pub fn detailed(cells: &[Cell]) -> Vec<String> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::Measurement;
+    use crate::report::Experiment;
+
+    fn cell_with_profile(profile: Option<Profile>) -> Cell {
+        let measurement = |variant: &str, profile| Measurement {
+            variant: variant.to_owned(),
+            reps_per_sample: 1,
+            ns_per_rep: vec![1.0],
+            profile,
+        };
+        Cell::new(
+            Experiment::Treesum,
+            1023,
+            2,
+            1.0,
+            vec![
+                measurement("baseline", None),
+                measurement("lubdub", profile),
+            ],
+        )
+    }
+
+    fn some_profile() -> Profile {
+        let pool = lubdub::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let before = pool.profile();
+        pool.install(|| lubdub::join(|| (), || ()));
+        pool.profile().since(&before)
+    }
+
+    #[test]
+    fn profiled_results_get_a_row_and_others_none() {
+        assert!(table(&[cell_with_profile(None)]).is_none());
+        let table = table(&[cell_with_profile(Some(some_profile()))]).unwrap();
+        assert_eq!(table.rows.len(), 1);
+        assert_eq!(table.rows[0][2], "lubdub");
+        assert_eq!(table.rows[0].len(), table.header.len());
+        assert!(table.rows[0][3].ends_with('%'));
+    }
+
+    #[test]
+    fn the_json_holds_shares_rates_and_the_verdict() {
+        let cell = cell_with_profile(Some(some_profile()));
+        let json = serde_json::to_value(&cell).unwrap();
+        let profile = &json["results"][1]["profile"];
+        assert!(profile["elapsed_s"].as_f64().unwrap() > 0.0);
+        assert_eq!(profile["fraction_in_state"][0][0], "working");
+        assert_eq!(
+            profile["events_per_s"].as_array().unwrap().len(),
+            Event::COUNT
+        );
+        assert_eq!(
+            profile["workers_fraction_working"]
+                .as_array()
+                .unwrap()
+                .len(),
+            2
+        );
+        assert!(profile["verdict"].is_string());
+        assert!(json["results"][0]["profile"].is_null());
+    }
+
+    #[test]
+    fn the_detailed_profile_is_the_cell_at_the_core_count_or_below() {
+        let cells = [cell_with_profile(Some(some_profile()))];
+        let detailed = detailed(&cells);
+        assert_eq!(detailed.len(), 1);
+        assert!(detailed[0].contains("verdict:"), "{}", detailed[0]);
+    }
 }

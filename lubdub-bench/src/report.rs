@@ -468,6 +468,7 @@ mod tests {
             keys(result),
             [
                 "excess_over_baseline",
+                "profile",
                 "ratio_to_baseline",
                 "reps_per_sample",
                 "samples",
