@@ -236,6 +236,7 @@ mod tests {
         std::fs::write(&svg, "<svg/>").unwrap();
         let run = crate::report::fake_run();
         let plots = [PlotFile {
+            kind: crate::plot::PlotKind::Scaling,
             experiment: run.cells[0].experiment,
             size: 1023,
             heading: run.cells[0].heading(),

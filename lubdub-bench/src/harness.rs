@@ -144,6 +144,18 @@ pub struct Measurement {
     /// Where the profiled pool's time went during the samples, all together
     /// ([`Contender::profiled_by`]).
     pub profile: Option<lubdub::Profile>,
+    /// If the profiled pool is traced: one more sample, run after the
+    /// others, and the pool's trace just after it.
+    pub trace: Option<TracedSample>,
+}
+
+/// A sample run on a traced pool, and the trace taken right after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TracedSample {
+    /// The pool's trace; its `taken` time is the end of the sample.
+    pub trace: lubdub::Trace,
+    /// The sample's wall time: it began this long before `trace.taken`.
+    pub wall: Duration,
 }
 
 /// Measures `contenders` in the cell named `cell` according to `plan`.
@@ -169,6 +181,7 @@ pub fn measure(
             reps_per_sample: reps,
             ns_per_rep: Vec::new(),
             profile: c.profiled.map(|_| lubdub::Profile::default()),
+            trace: None,
         });
     }
     let start = Instant::now();
@@ -185,6 +198,14 @@ pub fn measure(
             }
         }
         rounds += 1;
+    }
+    for (c, m) in contenders.iter_mut().zip(&mut measurements) {
+        if let Some(pool) = c.profiled.filter(|pool| pool.trace().is_some()) {
+            let start = Instant::now();
+            (c.run)(m.reps_per_sample).map_err(|e| wrong(c, e))?;
+            let wall = start.elapsed();
+            m.trace = pool.trace().map(|trace| TracedSample { trace, wall });
+        }
     }
     Ok(measurements)
 }

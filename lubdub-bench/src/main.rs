@@ -26,6 +26,7 @@ mod profiles;
 mod report;
 mod stats;
 mod table;
+mod timeline;
 mod workloads;
 
 use std::num::NonZeroUsize;
@@ -107,6 +108,20 @@ enum Command {
     Sort(SortArgs),
 }
 
+impl Command {
+    /// The options every subcommand has.
+    fn common(&self) -> &Common {
+        match self {
+            Command::Treesum(args) => &args.common,
+            Command::Micro(args) => &args.common,
+            Command::Fft(args) => &args.common,
+            Command::All(args) => &args.common,
+            Command::Loops(args) => &args.common,
+            Command::Sort(args) => &args.common,
+        }
+    }
+}
+
 /// Options every subcommand has.
 #[derive(Debug, Args)]
 struct Common {
@@ -126,6 +141,11 @@ struct Common {
     /// Where the JSON file and the plots of the run are written.
     #[arg(long, default_value = "bench-results")]
     out_dir: PathBuf,
+    /// Trace lubdub's pool and draw a timeline of its last sample, one row
+    /// per worker coloured by state, for each experiment and size (also done
+    /// when LUBDUB_TRACE is set, which writes the trace file too).
+    #[arg(long)]
+    trace: bool,
 }
 
 impl Common {
@@ -418,14 +438,15 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> Result<(), Error> {
     let started = Instant::now();
     let provenance = Provenance::now();
-    let (subcommand, common, cells) = match &cli.command {
-        Command::Treesum(args) => ("treesum", &args.common, treesum::run(&args.config())?),
+    workloads::pools::trace_lubdub(cli.command.common().trace);
+    let common = cli.command.common();
+    let (subcommand, cells) = match &cli.command {
+        Command::Treesum(args) => ("treesum", treesum::run(&args.config())?),
         Command::Micro(args) => (
             "micro",
-            &args.common,
             micro::run(&args.settings.config(&args.parts, &args.common))?,
         ),
-        Command::Fft(args) => ("fft", &args.common, fft::run(&args.config())?),
+        Command::Fft(args) => ("fft", fft::run(&args.config())?),
         Command::All(args) => {
             let mut cells = treesum::run(&args.treesum_config())?;
             cells.extend(micro::run(
@@ -434,10 +455,10 @@ fn run(cli: &Cli) -> Result<(), Error> {
             cells.extend(fft::run(&args.fft_config())?);
             cells.extend(loops::run(&args.loops_config())?);
             cells.extend(sort::run(&args.sort_config())?);
-            ("all", &args.common, cells)
+            ("all", cells)
         }
-        Command::Loops(args) => ("loops", &args.common, loops::run(&args.config())?),
-        Command::Sort(args) => ("sort", &args.common, sort::run(&args.config())?),
+        Command::Loops(args) => ("loops", loops::run(&args.config())?),
+        Command::Sort(args) => ("sort", sort::run(&args.config())?),
     };
     let run = Run {
         subcommand: subcommand.to_owned(),
@@ -477,7 +498,8 @@ fn publish(run: &Run, common: &Common) -> Result<(), Error> {
     }
     let json = run.write_json(&common.out_dir)?;
     eprintln!("wrote {}", json.display());
-    let plots = plot::plot_run(run, &common.out_dir)?;
+    let mut plots = plot::plot_run(run, &common.out_dir)?;
+    plots.extend(timeline::plot_timelines(run, &common.out_dir)?);
     for plot in &plots {
         eprintln!("wrote {}", plot.path.display());
     }

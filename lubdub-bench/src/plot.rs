@@ -9,9 +9,20 @@ use crate::error::Error;
 use crate::report::{Cell, Experiment, Run};
 use crate::table::groups;
 
+/// What a plot shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotKind {
+    /// Medians against thread counts (this file).
+    Scaling,
+    /// One traced sample, a row per worker coloured by state (`timeline.rs`).
+    Timeline,
+}
+
 /// A plot written for a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlotFile {
+    /// What the plot shows.
+    pub kind: PlotKind,
     /// The experiment plotted.
     pub experiment: Experiment,
     /// Its size.
@@ -23,14 +34,18 @@ pub struct PlotFile {
 }
 
 impl PlotFile {
-    /// The plot's stable name in the docs, e.g. `treesum-1023.svg`: a rerun
-    /// overwrites the committed image of the same experiment and size.
+    /// The plot's stable name in the docs, e.g. `treesum-1023.svg` or
+    /// `treesum-1023-timeline.svg`: a rerun overwrites the committed image of
+    /// the same kind, experiment and size.
     pub fn docs_name(&self) -> String {
-        if self.size == 0 {
-            format!("{}.svg", self.experiment.name())
-        } else {
-            format!("{}-{}.svg", self.experiment.name(), self.size)
+        let mut name = self.experiment.name().to_owned();
+        if self.size != 0 {
+            name.push_str(&format!("-{}", self.size));
         }
+        if self.kind == PlotKind::Timeline {
+            name.push_str("-timeline");
+        }
+        name + ".svg"
     }
 }
 
@@ -44,6 +59,7 @@ pub fn plot_run(run: &Run, dir: &Path) -> Result<Vec<PlotFile>, Error> {
     let mut files = Vec::new();
     for group in groups(&run.cells).iter().filter(|g| plottable(g)) {
         let mut file = PlotFile {
+            kind: PlotKind::Scaling,
             experiment: group[0].experiment,
             size: group[0].size,
             heading: group[0].heading(),
@@ -58,7 +74,7 @@ pub fn plot_run(run: &Run, dir: &Path) -> Result<Vec<PlotFile>, Error> {
 
 /// Line colours: the baseline black, then Tableau's ten (distinct and
 /// readable on white).
-const COLORS: [RGBColor; 11] = [
+pub const COLORS: [RGBColor; 11] = [
     RGBColor(0, 0, 0),
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
@@ -174,6 +190,7 @@ mod tests {
                 reps_per_sample: 1,
                 ns_per_rep: vec![ns],
                 profile: None,
+                trace: None,
             })
             .collect();
         Cell::new(Experiment::Treesum, 1023, threads, 1.0, measured)
@@ -233,13 +250,16 @@ mod tests {
             dir.join("2026-11-22T05-41-00Z-treesum-treesum-1023.svg")
         );
         assert!(files[0].path.exists());
-        let call_in = PlotFile {
+        let mut call_in = PlotFile {
+            kind: PlotKind::Scaling,
             experiment: Experiment::CallIn,
             size: 0,
             heading: String::new(),
             path: PathBuf::new(),
         };
         assert_eq!(call_in.docs_name(), "call-in.svg");
+        call_in.kind = PlotKind::Timeline;
+        assert_eq!(call_in.docs_name(), "call-in-timeline.svg");
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -97,21 +97,25 @@ pub fn table(cells: &[Cell]) -> Option<Table> {
     })
 }
 
-/// The per-worker profile tables worth printing in full: for each
-/// experiment and size, the profiled variants of the cell whose thread count
-/// is the machine's core count (or the nearest below it, or the smallest).
-pub fn detailed(cells: &[Cell]) -> Vec<String> {
+/// The cell of `group` (one experiment and size) worth showing in detail:
+/// the one whose thread count is the machine's core count, or the nearest
+/// below it, or else the smallest.
+pub fn representative<'c>(group: &[&'c Cell]) -> Option<&'c Cell> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    group
+        .iter()
+        .filter(|cell| cell.threads <= cores)
+        .max_by_key(|cell| cell.threads)
+        .or_else(|| group.iter().min_by_key(|cell| cell.threads))
+        .copied()
+}
+
+/// The per-worker profile tables worth printing in full: those of the
+/// [`representative`] cell of each experiment and size.
+pub fn detailed(cells: &[Cell]) -> Vec<String> {
     crate::table::groups(cells)
-        .into_iter()
-        .filter_map(|group| {
-            group
-                .iter()
-                .filter(|cell| cell.threads <= cores)
-                .max_by_key(|cell| cell.threads)
-                .or_else(|| group.iter().min_by_key(|cell| cell.threads))
-                .copied()
-        })
+        .iter()
+        .filter_map(|group| representative(group))
         .flat_map(|cell| {
             cell.results.iter().filter_map(move |r| {
                 let profile = r.profile.as_ref()?;
@@ -138,6 +142,7 @@ mod tests {
             reps_per_sample: 1,
             ns_per_rep: vec![1.0],
             profile,
+            trace: None,
         };
         Cell::new(
             Experiment::Treesum,

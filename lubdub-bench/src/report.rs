@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::harness::Measurement;
+use crate::harness::{Measurement, TracedSample};
 use crate::machine::Provenance;
 use crate::stats::Summary;
 use crate::workloads::loops::LoopKind;
@@ -164,6 +164,10 @@ pub struct VariantResult {
     /// variants the workload profiles.
     #[serde(serialize_with = "crate::profiles::serialize")]
     pub profile: Option<lubdub::Profile>,
+    /// A traced sample of the profiled pool, for the timeline picture (not
+    /// in the JSON: the trace file is `LUBDUB_TRACE`'s business).
+    #[serde(skip)]
+    pub trace: Option<TracedSample>,
 }
 
 /// One experiment at one size and thread count: every variant's results.
@@ -217,6 +221,7 @@ impl Cell {
                     excess_over_baseline: median.zip(baseline).map(|(m, b)| m - b),
                     samples,
                     profile: m.profile,
+                    trace: m.trace,
                 }
             })
             .collect();
@@ -394,6 +399,7 @@ fn fake_measurement(variant: &str, ns_per_rep: &[f64]) -> Measurement {
         reps_per_sample: 4,
         ns_per_rep: ns_per_rep.to_vec(),
         profile: None,
+        trace: None,
     }
 }
 

@@ -128,6 +128,7 @@ mod tests {
             reps_per_sample: 1,
             ns_per_rep: vec![ns],
             profile: None,
+            trace: None,
         }
     }
 

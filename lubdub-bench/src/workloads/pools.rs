@@ -8,8 +8,19 @@
 
 use std::ffi::c_int;
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
+
+/// Whether the `lubdub` pool of every cell records a trace (`--trace`), so
+/// that the harness can draw a timeline of its last sample.
+static TRACE_LUBDUB: AtomicBool = AtomicBool::new(false);
+
+/// Makes the `lubdub` pool of every cell built from now on record a trace
+/// (its samples then include tracing's small cost).
+pub fn trace_lubdub(on: bool) {
+    TRACE_LUBDUB.store(on, Ordering::Relaxed);
+}
 
 /// One pool of each Rust runtime, all with the same thread count. (OpenMP's
 /// team size is set per parallel region instead; see `c/`.)
@@ -45,7 +56,9 @@ impl Pools {
                 .build()
                 .map_err(|e| pool_error("lubdub", e.to_string()))
         };
-        let lubdub = lubdub_pool(lubdub::ThreadPoolBuilder::new())?;
+        let lubdub = lubdub_pool(
+            lubdub::ThreadPoolBuilder::new().tracing(TRACE_LUBDUB.load(Ordering::Relaxed)),
+        )?;
         let lubdub_unprofiled = lubdub_pool(lubdub::ThreadPoolBuilder::new().profiling(false))?;
         let lubdub_traced = lubdub_pool(lubdub::ThreadPoolBuilder::new().tracing(true))?;
         let rayon = rayon::ThreadPoolBuilder::new()
