@@ -3,7 +3,6 @@
 
 use std::any::Any;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -15,7 +14,7 @@ use super::seat::Seat;
 use super::sleep::IdleCounters;
 use crate::builder::{ErrorKind, PanicHandler, ThreadPoolBuildError, ThreadPoolBuilder};
 use crate::profile::{self, Event, Profile, WorkerProfile};
-use crate::sync::{fence, AtomicBool, Ordering};
+use crate::sync::{fence, AtomicBool, AtomicUsize, Ordering};
 use crate::trace::{self, Trace};
 
 /// Pools built so far in this process: the next pool's number.
@@ -55,7 +54,7 @@ impl Registry {
             terminating: AtomicBool::new(false),
             heartbeat_period: builder.resolved_heartbeat(),
             panic_handler: builder.panic_handler.take(),
-            number: POOLS_BUILT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
         });
