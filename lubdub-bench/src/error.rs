@@ -36,6 +36,8 @@ pub enum Error {
         /// plotters' error.
         message: String,
     },
+    /// `LUBDUB_BENCH_ALLOCATOR` names no allocator: the message says so.
+    Allocator(String),
 }
 
 impl Error {
@@ -63,6 +65,7 @@ impl fmt::Display for Error {
             Self::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Self::Docs(e) => write!(f, "{e}"),
             Self::Plot { path, message } => write!(f, "cannot draw {}: {message}", path.display()),
+            Self::Allocator(message) => write!(f, "{message}"),
         }
     }
 }
@@ -73,7 +76,7 @@ impl std::error::Error for Error {
             Self::WrongResult(e) => Some(e),
             Self::Io { source, .. } => Some(source),
             Self::Docs(e) => Some(e),
-            Self::Pool { .. } | Self::Plot { .. } => None,
+            Self::Pool { .. } | Self::Plot { .. } | Self::Allocator(_) => None,
         }
     }
 }

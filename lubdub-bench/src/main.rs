@@ -15,7 +15,11 @@
 //! sample as JSON and a plot per size under `bench-results/`, and with
 //! `--update-docs` rewrites its sections of BENCHMARKS.md. Run it from the
 //! repository root, built with `--release`.
+//!
+//! The global allocator is the system's unless `LUBDUB_BENCH_ALLOCATOR=mimalloc`
+//! (see `allocator.rs`).
 
+mod allocator;
 mod check;
 mod docs;
 mod error;
@@ -404,7 +408,8 @@ fn unique<T: PartialEq + Copy>(items: &[T]) -> Vec<T> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(&cli) {
+    let checked = allocator::in_use().map_err(Error::Allocator);
+    match checked.and_then(|_| run(&cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("lubdub-bench: error: {e}");
@@ -455,8 +460,13 @@ fn run(cli: &Cli) -> Result<(), Error> {
 /// Prints the tables, writes the JSON and the plots, and updates the docs.
 fn publish(run: &Run, common: &Common) -> Result<(), Error> {
     let p = &run.provenance;
+    let allocator = if p.allocator == allocator::Choice::System.name() {
+        String::new()
+    } else {
+        format!(" | allocator {}", p.allocator)
+    };
     println!(
-        "lubdub-bench {} | {} | commit {} | {} ({} logical CPUs) | {} | kernel {}\n",
+        "lubdub-bench {} | {} | commit {} | {} ({} logical CPUs) | {} | kernel {}{allocator}\n",
         run.subcommand,
         p.date,
         p.commit_description(),

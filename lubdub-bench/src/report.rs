@@ -371,6 +371,7 @@ pub(crate) fn fake_run() -> Run {
             git_dirty: false,
             rustc: "rustc 1.95.0".into(),
             c_compiler: "gcc 12.2.0".into(),
+            allocator: "system".into(),
             machine: crate::machine::Machine {
                 cpu_model: "Some Xeon".into(),
                 logical_cpus: 2,
@@ -439,6 +440,7 @@ mod tests {
         assert_eq!(
             keys(&json["provenance"]),
             [
+                "allocator",
                 "c_compiler",
                 "date",
                 "git_commit",
