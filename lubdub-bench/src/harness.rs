@@ -5,6 +5,8 @@
 
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::check::{Mismatch, WrongResult};
 
 /// What a contender's closure is given and gives back: run `reps`
@@ -121,8 +123,8 @@ impl Plan {
     }
 }
 
-/// The samples of one contender.
-#[derive(Clone, Debug, PartialEq)]
+/// The samples of one contender (serialized by `alloc`'s child processes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Measurement {
     /// The contender's name.
     pub variant: String,
