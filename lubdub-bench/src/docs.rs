@@ -115,6 +115,12 @@ fn section_body(run: &Run, cells: &[Cell], images: &[(String, String)]) -> Strin
         cc = p.c_compiler,
         stem = run.file_stem(),
     );
+    if p.allocator != crate::allocator::Choice::System.name() {
+        out.insert_str(
+            out.len() - "_\n".len(),
+            &format!(" Global allocator: {}.", p.allocator),
+        );
+    }
     for t in table::tables(cells)
         .into_iter()
         .chain(crate::profiles::table(cells))
@@ -264,6 +270,20 @@ mod tests {
         }
         assert!(!text.contains("old table"));
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_run_under_another_allocator_says_so() {
+        let mut run = crate::report::fake_run();
+        let plain = section_body(&run, &run.cells, &[]);
+        assert!(!plain.contains("allocator"), "{plain}");
+        run.provenance.allocator = "mimalloc".into();
+        let body = section_body(&run, &run.cells, &[]);
+        let first = body.lines().next().unwrap();
+        assert!(
+            first.ends_with("(not committed). Global allocator: mimalloc._"),
+            "{first}"
+        );
     }
 
     #[test]

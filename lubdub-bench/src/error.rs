@@ -36,6 +36,15 @@ pub enum Error {
         /// plotters' error.
         message: String,
     },
+    /// `LUBDUB_BENCH_ALLOCATOR` names no allocator: the message says so.
+    Allocator(String),
+    /// A child process of `alloc` could not run or reported nonsense.
+    Child {
+        /// The allocator it was to measure.
+        allocator: &'static str,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 impl Error {
@@ -63,6 +72,12 @@ impl fmt::Display for Error {
             Self::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Self::Docs(e) => write!(f, "{e}"),
             Self::Plot { path, message } => write!(f, "cannot draw {}: {message}", path.display()),
+            Self::Allocator(message) => write!(f, "{message}"),
+            Self::Child { allocator, message } => write!(
+                f,
+                "the {allocator} child (`lubdub-bench alloc --child` with {}={allocator}): {message}",
+                crate::allocator::ENV_VAR
+            ),
         }
     }
 }
@@ -73,7 +88,7 @@ impl std::error::Error for Error {
             Self::WrongResult(e) => Some(e),
             Self::Io { source, .. } => Some(source),
             Self::Docs(e) => Some(e),
-            Self::Pool { .. } | Self::Plot { .. } => None,
+            Self::Pool { .. } | Self::Plot { .. } | Self::Allocator(_) | Self::Child { .. } => None,
         }
     }
 }

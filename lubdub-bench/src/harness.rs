@@ -5,6 +5,8 @@
 
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::check::{Mismatch, WrongResult};
 
 /// What a contender's closure is given and gives back: run `reps`
@@ -132,8 +134,8 @@ impl Plan {
     }
 }
 
-/// The samples of one contender.
-#[derive(Clone, Debug, PartialEq)]
+/// The samples of one contender (serialized by `alloc`'s child processes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Measurement {
     /// The contender's name.
     pub variant: String,
@@ -142,10 +144,13 @@ pub struct Measurement {
     /// Nanoseconds per repetition, one entry per sample, in the order taken.
     pub ns_per_rep: Vec<f64>,
     /// Where the profiled pool's time went during the samples, all together
-    /// ([`Contender::profiled_by`]).
+    /// ([`Contender::profiled_by`]). Not sent between processes: a child
+    /// process prints its own (`alloc`).
+    #[serde(skip)]
     pub profile: Option<lubdub::Profile>,
     /// If the profiled pool is traced: one more sample, run after the
     /// others, and the pool's trace just after it.
+    #[serde(skip)]
     pub trace: Option<TracedSample>,
 }
 

@@ -46,6 +46,10 @@ pub struct Provenance {
     pub rustc: String,
     /// The C compiler that built the OpenMP variants.
     pub c_compiler: String,
+    /// The global allocator of the process that measured the run
+    /// (`LUBDUB_BENCH_ALLOCATOR`; `system` unless set). `alloc`'s parent
+    /// measures nothing itself: each of its cells names its own allocator.
+    pub allocator: String,
     /// The machine.
     pub machine: Machine,
 }
@@ -62,6 +66,8 @@ impl Provenance {
                 .is_some_and(|out| !out.trim().is_empty()),
             rustc: env!("LUBDUB_BENCH_RUSTC").to_owned(),
             c_compiler: env!("LUBDUB_BENCH_CC").to_owned(),
+            allocator: crate::allocator::in_use()
+                .map_or_else(|_| UNKNOWN.to_owned(), |c| c.name().to_owned()),
             machine: Machine::detect(),
         }
     }
@@ -145,6 +151,10 @@ mod tests {
         assert!(!p.git_commit.is_empty());
         assert!(p.machine.logical_cpus >= 1);
         assert!(p.rustc.starts_with("rustc "), "{}", p.rustc);
+        assert_eq!(
+            p.allocator,
+            crate::allocator::in_use().map_or("unknown", |c| c.name())
+        );
     }
 
     #[test]

@@ -9,13 +9,19 @@
 //! lubdub-bench all     [--threads ...]
 //! lubdub-bench loops   [--n 10000000] [--hot-calls 100000] [--threads ...]
 //! lubdub-bench sort    [--n 10000000] [--strings 1000000] [--inputs random,...] [--threads ...]
+//! lubdub-bench alloc   [--tree-nodes 1000000] [--items 1000000] [--threads ...]
 //! ```
 //!
 //! Every subcommand prints tables on stdout, progress on stderr, writes every
 //! sample as JSON and a plot per size under `bench-results/`, and with
 //! `--update-docs` rewrites its sections of BENCHMARKS.md. Run it from the
 //! repository root, built with `--release`.
+//!
+//! The global allocator is the system's unless `LUBDUB_BENCH_ALLOCATOR=mimalloc`
+//! (see `allocator.rs`); `alloc` runs itself once under each, in child
+//! processes, and compares them (`workloads/alloc.rs`).
 
+mod allocator;
 mod check;
 mod docs;
 mod error;
@@ -39,6 +45,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::error::Error;
 use crate::machine::Provenance;
 use crate::report::{group_digits, Run};
+use crate::workloads::alloc::{self as alloc_bench, AllocConfig};
 use crate::workloads::fft::{self, FftConfig, FftVariant};
 use crate::workloads::loops::{self, LoopsConfig};
 use crate::workloads::micro::{self, MicroConfig, MicroPart};
@@ -106,6 +113,10 @@ enum Command {
     Loops(LoopsArgs),
     /// Parallel sorts against std's, stable and unstable, on u64s and strings.
     Sort(SortArgs),
+    /// Seed 001's allocator lesson: a tree of boxed nodes built and freed
+    /// with a fork per node, and a map allocating a Vec per item, under the
+    /// system allocator and under mimalloc (one child process each).
+    Alloc(AllocArgs),
 }
 
 impl Command {
@@ -118,6 +129,7 @@ impl Command {
             Command::All(args) => &args.common,
             Command::Loops(args) => &args.common,
             Command::Sort(args) => &args.common,
+            Command::Alloc(args) => &args.common,
         }
     }
 }
@@ -352,6 +364,39 @@ impl SortArgs {
     }
 }
 
+/// `alloc`'s budget per cell, in each child: a repetition takes 30 to 80 ms
+/// (a million nodes or items), so 1.5 s gives 10 to 20 samples per variant,
+/// and `alloc --threads 1,2` about half a minute on 2 cores.
+const ALLOC_BUDGET_MS: &str = "1500";
+
+#[derive(Debug, Args)]
+#[command(mut_arg("budget_ms", |arg| arg.default_value(ALLOC_BUDGET_MS)))]
+struct AllocArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Nodes of the tree built and freed per repetition.
+    #[arg(long, default_value_t = 1_000_000, value_parser = parse_size)]
+    tree_nodes: u64,
+    /// Items of the map-reduce, each allocating a Vec of 1 to 64 u64s.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    items: u64,
+    /// Measure in this process, under its own allocator, and print the
+    /// samples as one line of JSON: how `alloc` runs each child.
+    #[arg(long, hide = true)]
+    child: bool,
+}
+
+impl AllocArgs {
+    fn config(&self) -> AllocConfig {
+        AllocConfig {
+            tree_nodes: self.tree_nodes,
+            items: self.items,
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
 /// The loops and sorts that `all` runs: every loop (the hot loop with
 /// [`ALL_HOT_CALLS`] calls, as Rayon and OpenMP take ~100x the sequential
 /// time on it) and the sorts of random `u64`s, both stabilities (the
@@ -425,7 +470,8 @@ fn unique<T: PartialEq + Copy>(items: &[T]) -> Vec<T> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(&cli) {
+    let checked = allocator::in_use().map_err(Error::Allocator);
+    match checked.and_then(|_| run(&cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("lubdub-bench: error: {e}");
@@ -436,6 +482,12 @@ fn main() -> ExitCode {
 
 /// Measures what `cli` asks for, then reports it.
 fn run(cli: &Cli) -> Result<(), Error> {
+    if let Command::Alloc(args @ AllocArgs { child: true, .. }) = &cli.command {
+        // A child of `alloc`: its samples on stdout, and nothing written.
+        let report = alloc_bench::measure_here(&args.config())?;
+        println!("{}", report.to_line());
+        return Ok(());
+    }
     let started = Instant::now();
     let provenance = Provenance::now();
     workloads::pools::trace_lubdub(cli.command.common().trace);
@@ -459,6 +511,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
         }
         Command::Loops(args) => ("loops", loops::run(&args.config())?),
         Command::Sort(args) => ("sort", sort::run(&args.config())?),
+        Command::Alloc(args) => ("alloc", alloc_bench::run(&args.config())?),
     };
     let run = Run {
         subcommand: subcommand.to_owned(),
@@ -477,8 +530,13 @@ fn run(cli: &Cli) -> Result<(), Error> {
 /// Prints the tables, writes the JSON and the plots, and updates the docs.
 fn publish(run: &Run, common: &Common) -> Result<(), Error> {
     let p = &run.provenance;
+    let allocator = if p.allocator == allocator::Choice::System.name() {
+        String::new()
+    } else {
+        format!(" | allocator {}", p.allocator)
+    };
     println!(
-        "lubdub-bench {} | {} | commit {} | {} ({} logical CPUs) | {} | kernel {}\n",
+        "lubdub-bench {} | {} | commit {} | {} ({} logical CPUs) | {} | kernel {}{allocator}\n",
         run.subcommand,
         p.date,
         p.commit_description(),
@@ -705,6 +763,66 @@ mod tests {
         assert!(parse_size("0").unwrap_err().contains("1 to 200,000,000"));
         assert_eq!(parse_size("1023"), Ok(1023));
         assert_eq!(unique(&[3, 1, 3, 2, 1]), [3, 1, 2]);
+    }
+
+    #[test]
+    fn alloc_defaults_and_the_child_command_line_round_trip() {
+        let Command::Alloc(args) = parse(&["alloc"]).unwrap().command else {
+            panic!("not alloc")
+        };
+        assert!(!args.child);
+        let config = args.config();
+        assert_eq!((config.tree_nodes, config.items), (1_000_000, 1_000_000));
+        assert_eq!(config.threads, [1, 2, 4, 8, 16, 32].map(nz));
+        assert_eq!(config.budget, Duration::from_millis(1500));
+        let Command::Alloc(args) = parse(&[
+            "alloc",
+            "--threads",
+            "2,1",
+            "--budget-ms",
+            "30",
+            "--tree-nodes",
+            "1023",
+            "--items",
+            "77",
+            "--update-docs",
+        ])
+        .unwrap()
+        .command
+        else {
+            panic!("not alloc")
+        };
+        let config = args.config();
+        let child_args = config.child_args();
+        let Command::Alloc(child) =
+            parse(&child_args.iter().map(String::as_str).collect::<Vec<_>>())
+                .unwrap()
+                .command
+        else {
+            panic!("not alloc")
+        };
+        assert!(child.child);
+        assert!(!child.common.update_docs, "a child writes nothing");
+        assert_eq!(child.config(), config);
+        for bad in [
+            &["alloc", "--tree-nodes", "0"][..],
+            &["alloc", "--items", "0"],
+            &["alloc", "--items", "many"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn the_child_flag_is_hidden_from_help() {
+        use clap::CommandFactory;
+        let help = Cli::command()
+            .find_subcommand_mut("alloc")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("--tree-nodes"), "{help}");
+        assert!(!help.contains("--child"), "{help}");
     }
 
     #[test]

@@ -97,16 +97,22 @@ fn plottable(group: &[&Cell]) -> bool {
     group.iter().any(|c| c.threads != group[0].threads)
 }
 
-/// The lines to draw for `group`: per variant, its medians by thread count.
+/// The lines to draw for `group`: per variant (per variant and allocator,
+/// named `variant (allocator)`, where the cells name their allocator), its
+/// medians by thread count.
 fn lines(group: &[&Cell]) -> Vec<Line> {
     let mut lines: Vec<Line> = Vec::new();
     for cell in group {
         for r in &cell.results {
             let Some(summary) = r.summary else { continue };
             let point = ((cell.threads as f64).log2(), summary.median);
-            match lines.iter_mut().find(|(name, _)| *name == r.variant) {
+            let name = match &cell.allocator {
+                Some(allocator) => format!("{} ({allocator})", r.variant),
+                None => r.variant.clone(),
+            };
+            match lines.iter_mut().find(|(line, _)| *line == name) {
                 Some((_, points)) => points.push(point),
-                None => lines.push((r.variant.clone(), vec![point])),
+                None => lines.push((name, vec![point])),
             }
         }
     }
@@ -210,6 +216,23 @@ mod tests {
             vec![
                 ("baseline".to_owned(), vec![(0.0, 1.0), (1.0, 1.1)]),
                 ("rayon".to_owned(), vec![(0.0, 9.0), (1.0, 5.0)]),
+            ]
+        );
+    }
+
+    #[test]
+    fn cells_with_allocators_get_a_line_per_variant_and_allocator() {
+        let cells = [
+            cell(1, &[("baseline", 1.0)]).with_allocator("system"),
+            cell(2, &[("baseline", 0.6)]).with_allocator("system"),
+            cell(1, &[("baseline", 0.5)]).with_allocator("mimalloc"),
+        ];
+        let group: Vec<&Cell> = cells.iter().collect();
+        assert_eq!(
+            lines(&group),
+            vec![
+                ("baseline (system)".to_owned(), vec![(0.0, 1.0), (1.0, 0.6)]),
+                ("baseline (mimalloc)".to_owned(), vec![(0.0, 0.5)]),
             ]
         );
     }

@@ -94,6 +94,7 @@ pub fn table(cells: &[Cell]) -> Option<Table> {
             .to_owned(),
         header,
         rows,
+        notes: Vec::new(),
     })
 }
 

@@ -10,6 +10,7 @@ use crate::error::Error;
 use crate::harness::{Measurement, TracedSample};
 use crate::machine::Provenance;
 use crate::stats::Summary;
+use crate::workloads::alloc::AllocWorkload;
 use crate::workloads::loops::LoopKind;
 use crate::workloads::sort::SortCase;
 
@@ -40,6 +41,9 @@ pub enum Experiment {
     Loop(LoopKind),
     /// A parallel sort (`lubdub-bench sort`): ns per element.
     Sort(SortCase),
+    /// An allocation-heavy workload (`lubdub-bench alloc`, seed 001): ns
+    /// per node or item, under one allocator per cell.
+    Alloc(AllocWorkload),
 }
 
 impl Experiment {
@@ -54,6 +58,7 @@ impl Experiment {
             Self::Fft => "fft",
             Self::Loop(kind) => kind.name(),
             Self::Sort(case) => case.name(),
+            Self::Alloc(workload) => workload.name(),
         }
     }
 
@@ -67,6 +72,7 @@ impl Experiment {
             Self::Fft => "ms/FFT",
             Self::Loop(kind) => kind.unit(),
             Self::Sort(_) => "ns/element",
+            Self::Alloc(workload) => workload.unit(),
         }
     }
 
@@ -86,6 +92,7 @@ impl Experiment {
             ),
             Self::Loop(kind) => kind.heading(size),
             Self::Sort(case) => case.heading(size),
+            Self::Alloc(workload) => workload.heading(size),
         }
     }
 
@@ -97,6 +104,7 @@ impl Experiment {
             Self::Fft => "fft",
             Self::Loop(_) => "loops",
             Self::Sort(_) => "sort",
+            Self::Alloc(_) => "alloc",
         }
     }
 
@@ -111,6 +119,7 @@ impl Experiment {
             }
             Self::Fft => "median / min (median ÷ sequential median)",
             Self::Loop(_) | Self::Sort(_) => Self::Treesum.legend(),
+            Self::Alloc(_) => "median / min (median ÷ sequential median under the same allocator)",
         }
     }
 
@@ -140,7 +149,7 @@ impl Experiment {
             ),
             Self::CallIn => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
             Self::BurstCpu => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
-            Self::Loop(_) | Self::Sort(_) => Self::Treesum.entry(r),
+            Self::Loop(_) | Self::Sort(_) | Self::Alloc(_) => Self::Treesum.entry(r),
         }
     }
 }
@@ -179,6 +188,10 @@ pub struct Cell {
     pub size: u64,
     /// The thread count of every pool in the cell.
     pub threads: usize,
+    /// The global allocator the cell was measured under, where a run
+    /// compares allocators (`alloc`); absent from the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allocator: Option<String>,
     /// The unit of every sample and summary.
     pub unit: &'static str,
     /// The variants, in the order they were sampled.
@@ -229,9 +242,16 @@ impl Cell {
             experiment,
             size,
             threads,
+            allocator: None,
             unit: experiment.unit(),
             results,
         }
+    }
+
+    /// The cell, marked as measured under `allocator`.
+    pub fn with_allocator(mut self, allocator: &str) -> Self {
+        self.allocator = Some(allocator.to_owned());
+        self
     }
 
     /// The name of a cell in progress lines and errors, e.g.
@@ -245,13 +265,17 @@ impl Cell {
     }
 
     /// Prints one progress line per variant on stderr, e.g.
-    /// `[treesum 10M] 3/6 threads=4 variant=rayon median 5.61 ns/node (12 samples)`.
+    /// `[treesum 10M] 3/6 threads=4 variant=rayon median 5.61 ns/node (12 samples)`,
+    /// `[alloc-tree 1M mimalloc] ...` for a cell with an allocator.
     pub fn progress(&self, step: usize, steps: usize) {
-        let tag = if self.size == 0 {
+        let mut tag = if self.size == 0 {
             self.experiment.name().to_owned()
         } else {
             format!("{} {}", self.experiment.name(), short_size(self.size))
         };
+        if let Some(allocator) = &self.allocator {
+            tag = format!("{tag} {allocator}");
+        }
         for r in &self.results {
             let median = r
                 .summary
@@ -381,6 +405,7 @@ pub(crate) fn fake_run() -> Run {
             git_dirty: false,
             rustc: "rustc 1.95.0".into(),
             c_compiler: "gcc 12.2.0".into(),
+            allocator: "system".into(),
             machine: crate::machine::Machine {
                 cpu_model: "Some Xeon".into(),
                 logical_cpus: 2,
@@ -451,6 +476,7 @@ mod tests {
         assert_eq!(
             keys(&json["provenance"]),
             [
+                "allocator",
                 "c_compiler",
                 "date",
                 "git_commit",
@@ -503,6 +529,15 @@ mod tests {
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(back, serde_json::to_value(&run).unwrap());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn only_cells_with_an_allocator_have_the_key() {
+        let cell = fake_run().cells[0].clone();
+        let plain = serde_json::to_value(&cell).unwrap();
+        assert!(plain.get("allocator").is_none());
+        let json = serde_json::to_value(cell.with_allocator("mimalloc")).unwrap();
+        assert_eq!(json["allocator"], "mimalloc");
     }
 
     #[test]

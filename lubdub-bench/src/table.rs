@@ -1,18 +1,21 @@
 //! Tables of results: one per experiment and size, a row per thread count
+//! (per allocator and thread count where the cells name their allocator)
 //! and a column per variant, rendered as aligned text for the terminal or as
 //! Markdown for BENCHMARKS.md.
 
-use crate::report::{Cell, Experiment};
+use crate::report::{fmt_num, Cell, Experiment};
 
 /// A rendered-agnostic table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     /// What the table shows, unit and legend included.
     pub title: String,
-    /// The column headers: `threads`, then one per variant.
+    /// The column headers: (`allocator`,) `threads`, then one per variant.
     pub header: Vec<String>,
-    /// One row per thread count.
+    /// One row per thread count (per allocator and thread count).
     pub rows: Vec<Vec<String>>,
+    /// Lines shown under the table: the comparison of allocators.
+    pub notes: Vec<String>,
 }
 
 impl Table {
@@ -47,6 +50,10 @@ impl Table {
             out.push_str(&line(row));
             out.push('\n');
         }
+        for note in &self.notes {
+            out.push_str(note);
+            out.push('\n');
+        }
         out
     }
 
@@ -58,6 +65,12 @@ impl Table {
         out.push_str(&line(&vec!["---:".to_owned(); self.header.len()]));
         for row in &self.rows {
             out.push_str(&line(row));
+        }
+        if !self.notes.is_empty() {
+            out.push('\n');
+            for note in &self.notes {
+                out.push_str(&format!("- {note}\n"));
+            }
         }
         out
     }
@@ -95,10 +108,15 @@ fn table(group: &[&Cell]) -> Table {
             variants.push(&r.variant);
         }
     }
+    let by_allocator = group.iter().any(|c| c.allocator.is_some());
     let rows = group
         .iter()
         .map(|cell| {
-            std::iter::once(cell.threads.to_string())
+            let allocator = cell.allocator.clone().unwrap_or_default();
+            by_allocator
+                .then_some(allocator)
+                .into_iter()
+                .chain(std::iter::once(cell.threads.to_string()))
                 .chain(variants.iter().map(|v| {
                     cell.results
                         .iter()
@@ -110,11 +128,70 @@ fn table(group: &[&Cell]) -> Table {
         .collect();
     Table {
         title: group[0].table_title(),
-        header: std::iter::once("threads".to_owned())
+        header: by_allocator
+            .then(|| "allocator".to_owned())
+            .into_iter()
+            .chain(std::iter::once("threads".to_owned()))
             .chain(variants.iter().map(|v| (*v).to_owned()))
             .collect(),
         rows,
+        notes: allocator_notes(group, &variants),
     }
+}
+
+/// For a group whose cells name their allocator: one line per other
+/// allocator and thread count comparing its medians with the first
+/// allocator's, variant by variant, e.g. `mimalloc ÷ system at 2 threads
+/// (median ÷ median): sequential 0.81x, lubdub 0.62x, rayon 0.70x`.
+fn allocator_notes(group: &[&Cell], variants: &[&str]) -> Vec<String> {
+    let mut allocators: Vec<&str> = Vec::new();
+    for a in group.iter().filter_map(|c| c.allocator.as_deref()) {
+        if !allocators.contains(&a) {
+            allocators.push(a);
+        }
+    }
+    let Some((&reference, others)) = allocators.split_first() else {
+        return Vec::new();
+    };
+    let median = |cell: &Cell, variant: &str| {
+        cell.results
+            .iter()
+            .find(|r| r.variant == variant)
+            .and_then(|r| r.summary)
+            .map(|s| s.median)
+    };
+    let mut notes = Vec::new();
+    for &other in others {
+        for cell in group
+            .iter()
+            .filter(|c| c.allocator.as_deref() == Some(other))
+        {
+            let Some(base) = group
+                .iter()
+                .find(|c| c.allocator.as_deref() == Some(reference) && c.threads == cell.threads)
+            else {
+                continue;
+            };
+            let ratios: Vec<String> = variants
+                .iter()
+                .map(|&v| {
+                    let ratio = median(cell, v)
+                        .zip(median(base, v))
+                        .map_or_else(|| "-".to_owned(), |(m, b)| format!("{}x", fmt_num(m / b)));
+                    format!("{v} {ratio}")
+                })
+                .collect();
+            let threads = match cell.threads {
+                1 => "1 thread".to_owned(),
+                n => format!("{n} threads"),
+            };
+            notes.push(format!(
+                "{other} ÷ {reference} at {threads} (median ÷ median): {}",
+                ratios.join(", ")
+            ));
+        }
+    }
+    notes
 }
 
 #[cfg(test)]
@@ -194,5 +271,74 @@ mod tests {
             "| 1 | 1.00 / 1.00 (1.00x) | 4.00 / 4.00 (4.00x) |  |"
         );
         assert_eq!(lines.len(), 6);
+    }
+
+    fn alloc_cells() -> Vec<Cell> {
+        use crate::workloads::alloc::AllocWorkload;
+        let cell = |allocator: &str, threads, seq, lub| {
+            Cell::new(
+                Experiment::Alloc(AllocWorkload::Tree),
+                10,
+                threads,
+                10.0,
+                vec![m("sequential", seq), m("lubdub", lub)],
+            )
+            .with_allocator(allocator)
+        };
+        vec![
+            cell("system", 1, 100.0, 200.0),
+            cell("system", 2, 100.0, 80.0),
+            cell("mimalloc", 1, 50.0, 150.0),
+            cell("mimalloc", 2, 40.0, 20.0),
+        ]
+    }
+
+    #[test]
+    fn cells_with_allocators_get_a_row_per_allocator_and_a_comparison() {
+        let cells = alloc_cells();
+        let tables = tables(&cells);
+        assert_eq!(tables.len(), 1, "one table for both allocators");
+        let t = &tables[0];
+        assert_eq!(t.header, ["allocator", "threads", "sequential", "lubdub"]);
+        assert_eq!(
+            t.rows,
+            [
+                ["system", "1", "10.0 / 10.0 (1.00x)", "20.0 / 20.0 (2.00x)"],
+                ["system", "2", "10.0 / 10.0 (1.00x)", "8.00 / 8.00 (0.800x)"],
+                [
+                    "mimalloc",
+                    "1",
+                    "5.00 / 5.00 (1.00x)",
+                    "15.0 / 15.0 (3.00x)"
+                ],
+                [
+                    "mimalloc",
+                    "2",
+                    "4.00 / 4.00 (1.00x)",
+                    "2.00 / 2.00 (0.500x)"
+                ],
+            ]
+        );
+        assert_eq!(
+            t.notes,
+            [
+                "mimalloc ÷ system at 1 thread (median ÷ median): sequential 0.500x, lubdub 0.750x",
+                "mimalloc ÷ system at 2 threads (median ÷ median): sequential 0.400x, lubdub 0.250x",
+            ]
+        );
+        assert!(t.title.contains("under the same allocator"), "{}", t.title);
+        let text = t.to_text();
+        assert!(text.ends_with(&format!("{}\n", t.notes[1])), "{text}");
+        let md = t.to_markdown();
+        assert!(md.contains("| allocator | threads | sequential | lubdub |"));
+        assert!(md.ends_with(&format!("|\n\n- {}\n- {}\n", t.notes[0], t.notes[1])));
+    }
+
+    #[test]
+    fn tables_without_allocators_have_no_notes() {
+        assert!(tables(&cells()).iter().all(|t| t.notes.is_empty()));
+        // A single allocator has nothing to be compared with.
+        let one: Vec<Cell> = alloc_cells().into_iter().take(2).collect();
+        assert!(tables(&one)[0].notes.is_empty());
     }
 }
