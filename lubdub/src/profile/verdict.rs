@@ -102,7 +102,8 @@ impl fmt::Display for Verdict {
             ),
             Verdict::Busy { working } => write!(
                 f,
-                "{} of thread time working: no scheduling loss to speak of",
+                "{} of thread time working: no scheduling loss to speak of; if the region is \
+                 still slow, its work is slower in parallel (memory, allocator, shared data)",
                 percent(working)
             ),
             Verdict::Sequential { idle } => write!(
