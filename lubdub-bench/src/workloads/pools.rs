@@ -8,8 +8,42 @@
 
 use std::ffi::c_int;
 use std::num::NonZeroUsize;
+use std::time::Duration;
 
 use crate::error::Error;
+
+/// How long the harness sleeps, uncharged, after the warm-up and after each
+/// sample of an OpenMP contender, before the next contender runs
+/// ([`crate::harness::Contender::settles_for`]).
+///
+/// libgomp's workers do not sleep when a parallel region ends: they
+/// busy-wait `GOMP_SPINCOUNT` spins first, 300,000 when neither it nor
+/// `OMP_WAIT_POLICY` is set (GCC's libgomp manual; 100 when the team
+/// outnumbers the CPUs). Measured on this 2-vCPU machine (AMD EPYC, GCC 12's
+/// libgomp) by `tests::omp_spin_tail` below, over 40 to 200 regions of 2
+/// threads (an empty region, a `parallel for`): the other threads burn a
+/// median of 4.4–4.6 ms of CPU after the region returns (at most 8–13 ms),
+/// and stop burning a median of 5–7 ms after it (p90 8.5–12 ms, p99 17–19
+/// ms, the longer tails when other processes took the cores). With
+/// `OMP_WAIT_POLICY=passive` nothing burns; with `GOMP_SPINCOUNT=3000000`
+/// (10x) the threads still burn at the end of the 40 ms watch: the spin
+/// count is the cause, at ~15 ns a spin. Teams of 1 (no worker) and of 4
+/// threads (throttled spin on 2 CPUs) leave nothing behind.
+/// 10 ms covers about twice the typical spin and the wall-clock end of most
+/// of them; the rarer longer tails reach into a minority of the next
+/// contender's samples, which the medians reported ignore. A longer pause
+/// would cost `all` 1.4 s more per extra millisecond (about 1,350 pauses).
+pub const OMP_SETTLE: Duration = Duration::from_millis(10);
+
+/// The settle pause of a contender: [`OMP_SETTLE`] for an OpenMP one (whose
+/// threads spin after each region), none for the others.
+pub fn settle_after(openmp: bool) -> Duration {
+    if openmp {
+        OMP_SETTLE
+    } else {
+        Duration::ZERO
+    }
+}
 
 /// One pool of each Rust runtime, all with the same thread count. (OpenMP's
 /// team size is set per parallel region instead; see `c/`.)
@@ -59,5 +93,124 @@ impl Pools {
     pub fn omp_threads(&self) -> c_int {
         c_int::try_from(self.threads)
             .expect("thread counts are capped far below c_int::MAX by the CLI")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+
+    extern "C" {
+        /// `c/micro.c`: an empty parallel region on a team of `threads`.
+        fn lubdub_bench_empty_region_omp(threads: c_int) -> c_int;
+        /// `c/loops.c`: a `parallel for` sum of squares.
+        fn lubdub_bench_sum_squares_omp(x: *const u64, n: usize, threads: c_int) -> u64;
+    }
+
+    fn cpu_clock(clock: libc::clockid_t) -> Duration {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable `timespec` for the call.
+        let rc = unsafe { libc::clock_gettime(clock, &mut ts) };
+        assert_eq!(rc, 0);
+        Duration::new(ts.tv_sec.unsigned_abs(), ts.tv_nsec.try_into().unwrap_or(0))
+    }
+
+    /// The CPU time of every thread but the calling one.
+    fn others_cpu() -> Duration {
+        let process = cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID);
+        process.saturating_sub(cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID))
+    }
+
+    /// After `region` returns, the calling thread sleeps in steps of 100 µs
+    /// for `watch` and reads the CPU time of the other threads after each
+    /// step. Returns (when the other threads last burned more than half a
+    /// core over a step, their CPU time from the region's end to then).
+    fn cpu_tail(mut region: impl FnMut(), watch: Duration) -> (Duration, Duration) {
+        region();
+        let (start, cpu0) = (Instant::now(), others_cpu());
+        let (mut last, mut prev_wall, mut prev_cpu) = (Duration::ZERO, Duration::ZERO, cpu0);
+        let mut burned = Duration::ZERO;
+        while prev_wall < watch {
+            std::thread::sleep(Duration::from_micros(100));
+            let (wall, cpu) = (start.elapsed(), others_cpu());
+            if cpu.saturating_sub(prev_cpu) * 2 > wall - prev_wall {
+                last = wall;
+                burned = cpu.saturating_sub(cpu0);
+            }
+            (prev_wall, prev_cpu) = (wall, cpu);
+        }
+        (last, burned)
+    }
+
+    fn report(label: &str, mut region: impl FnMut()) {
+        let mut tails: Vec<(Duration, Duration)> = (0..40)
+            .map(|_| {
+                std::thread::sleep(Duration::from_millis(30));
+                cpu_tail(&mut region, Duration::from_millis(40))
+            })
+            .collect();
+        tails.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let (ends, cpus): (Vec<f64>, Vec<f64>) = tails.iter().map(|&(e, c)| (ms(e), ms(c))).unzip();
+        let mut cpus_sorted = cpus.clone();
+        cpus_sorted.sort_by(f64::total_cmp);
+        let n = ends.len();
+        eprintln!(
+            "{label:<28} spin end ms: min {:.2} median {:.2} p90 {:.2} max {:.2} | CPU ms: median {:.2} max {:.2}",
+            ends[0],
+            ends[n / 2],
+            ends[n * 9 / 10],
+            ends[n - 1],
+            cpus_sorted[n / 2],
+            cpus_sorted[n - 1]
+        );
+    }
+
+    /// The experiment behind `OMP_SETTLE`: how long libgomp's threads burn
+    /// CPU after a parallel region returns. Run it alone, in release mode:
+    /// `cargo test --release -p lubdub-bench omp_spin_tail -- --ignored --nocapture --test-threads=1`
+    /// (and again with `OMP_WAIT_POLICY=passive` as a control).
+    #[test]
+    #[ignore = "a measurement, not a check: prints how long threads spin after a region"]
+    fn omp_spin_tail() {
+        let x: Vec<u64> = (0..100_000).collect();
+        for threads in [1, 2, 4] {
+            report(&format!("omp empty region, {threads} thr"), || {
+                // SAFETY: a plain function of an integer.
+                let ran = unsafe { lubdub_bench_empty_region_omp(threads) };
+                assert_eq!(ran, threads);
+            });
+            report(&format!("omp for 100k u64, {threads} thr"), || {
+                // SAFETY: `x` is live for the call; C only reads it.
+                std::hint::black_box(unsafe {
+                    lubdub_bench_sum_squares_omp(x.as_ptr(), x.len(), threads)
+                });
+            });
+        }
+        for threads in [1, 2, 4] {
+            let pools = Pools::new(NonZeroUsize::new(threads).unwrap()).unwrap();
+            report(&format!("rayon install, {threads} thr"), || {
+                use rayon::prelude::*;
+                std::hint::black_box(pools.rayon.install(|| x.par_iter().sum::<u64>()));
+            });
+            report(&format!("lubdub install, {threads} thr"), || {
+                use lubdub::prelude::*;
+                std::hint::black_box(pools.lubdub.install(|| x.par_iter().sum::<u64>()));
+            });
+            report(&format!("chili scope join, {threads} thr"), || {
+                let (a, b) = x.split_at(x.len() / 2);
+                std::hint::black_box(
+                    pools
+                        .chili
+                        .scope()
+                        .join(|_| a.iter().sum::<u64>(), |_| b.iter().sum::<u64>()),
+                );
+            });
+        }
     }
 }
