@@ -23,7 +23,7 @@ use crate::check::{repeat, Mismatch, WrongResult};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan};
 use crate::report::{Cell, Experiment};
-use crate::workloads::pools::{settle_after, Pools};
+use crate::workloads::pools::Pools;
 
 /// The seed of the input points.
 pub const INPUT_SEED: u64 = 0x8920_e0c3_03b4_af77;
@@ -426,7 +426,7 @@ pub fn measure_cell(
                 })?;
                 Ok(start.elapsed() / copies)
             })
-            .settles_for(settle_after(variant == FftVariant::Openmp))
+            .settles_for(pools.settle(variant == FftVariant::Openmp))
         })
         .collect();
     let label = Cell::label_of(Experiment::Fft, n as u64, threads.get());

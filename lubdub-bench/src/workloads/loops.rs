@@ -20,7 +20,7 @@ use crate::check::{expect_eq, expect_same, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
 use crate::report::{group_digits, Cell, Experiment, BASELINE};
-use crate::workloads::pools::{settle_after, Pools};
+use crate::workloads::pools::Pools;
 
 /// The length of the hot loop's inner parallel loop.
 pub const HOT_LOOP_LEN: usize = 64;
@@ -321,7 +321,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
                 }
             };
             Contender::with_stopwatch(v.name(), rep)
-                .settles_for(settle_after(v == LoopVariant::Openmp))
+                .settles_for(pools.settle(v == LoopVariant::Openmp))
         })
         .collect();
     let experiment = Experiment::Loop(case.kind);

@@ -21,7 +21,7 @@ use crate::check::{expect_eq, repeat, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Reps};
 use crate::report::{Cell, Experiment, BASELINE};
-use crate::workloads::pools::{settle_after, Pools};
+use crate::workloads::pools::Pools;
 use crate::workloads::tree::{expected_sum, Tree};
 use crate::workloads::treesum::{self, TreeVariant};
 
@@ -253,7 +253,7 @@ fn fib_cell(n: u32, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
             Contender::timed(variant.name(), move |reps| {
                 repeat(reps, expected, || variant.fib(pools, black_box(arg)))
             })
-            .settles_for(settle_after(variant == FibVariant::Openmp))
+            .settles_for(pools.settle(variant == FibVariant::Openmp))
         })
         .collect();
     contenders.push(Contender::self_timed(CEILING, move |reps| {
@@ -338,7 +338,7 @@ fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell, Error> {
                 expect_eq(i64::from(ran), i64::from(team))
             })
         })
-        .settles_for(settle_after(true)),
+        .settles_for(pools.settle(true)),
     ];
     let plan = Plan {
         warm_up: Duration::ZERO,

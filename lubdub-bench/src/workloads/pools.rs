@@ -13,32 +13,61 @@ use std::time::Duration;
 use crate::error::Error;
 
 /// How long the harness sleeps, uncharged, after the warm-up and after each
-/// sample of an OpenMP contender, before the next contender runs
-/// ([`crate::harness::Contender::settles_for`]).
+/// sample of an OpenMP contender whose workers spin after a region, before
+/// the next contender runs ([`crate::harness::Contender::settles_for`],
+/// [`Pools::settle`]).
 ///
 /// libgomp's workers do not sleep when a parallel region ends: they
 /// busy-wait `GOMP_SPINCOUNT` spins first, 300,000 when neither it nor
-/// `OMP_WAIT_POLICY` is set (GCC's libgomp manual; 100 when the team
-/// outnumbers the CPUs). Measured on this 2-vCPU machine (AMD EPYC, GCC 12's
-/// libgomp) by `tests::omp_spin_tail` below, over 40 to 200 regions of 2
-/// threads (an empty region, a `parallel for`): the other threads burn a
-/// median of 4.4–4.6 ms of CPU after the region returns (at most 8–13 ms),
-/// and stop burning a median of 5–7 ms after it (p90 8.5–12 ms, p99 17–19
-/// ms, the longer tails when other processes took the cores). With
-/// `OMP_WAIT_POLICY=passive` nothing burns; with `GOMP_SPINCOUNT=3000000`
-/// (10x) the threads still burn at the end of the 40 ms watch: the spin
-/// count is the cause, at ~15 ns a spin. Teams of 1 (no worker) and of 4
-/// threads (throttled spin on 2 CPUs) leave nothing behind.
+/// `OMP_WAIT_POLICY` is set, but 100 when the process has more OpenMP
+/// threads than available CPUs (GCC's libgomp manual, `GOMP_SPINCOUNT`).
+/// Measured on this 2-vCPU machine (AMD EPYC, GCC 12's libgomp) by
+/// `tests::omp_spin_tail` below, over 40 to 200 regions of 2 threads (an
+/// empty region, a `parallel for`): the worker burns a median of 4.4–4.6 ms
+/// of CPU after the region returns (at most 8–13 ms), and stops burning a
+/// median of 5–7 ms after it (p90 8.5–12 ms, p99 17–19 ms, the longer tails
+/// when other processes took the cores). With `OMP_WAIT_POLICY=passive`
+/// nothing burns; with `GOMP_SPINCOUNT=3000000` (10x) the worker still burns
+/// at the end of the 40 ms watch: the spin count is the cause, at ~15 ns a
+/// spin. Teams of 1 (no worker) and of 4 (throttled: more threads than CPUs)
+/// leave nothing measurable behind.
+///
 /// 10 ms covers about twice the typical spin and the wall-clock end of most
 /// of them; the rarer longer tails reach into a minority of the next
-/// contender's samples, which the medians reported ignore. A longer pause
-/// would cost `all` 1.4 s more per extra millisecond (about 1,350 pauses).
+/// contender's samples, which the medians reported ignore. On this machine
+/// `all` pauses only at two threads, some 370 times; about 230 of the pauses
+/// lengthen the run (200 of them in call-in's fixed 200 rounds, 2.3 s in
+/// all), the others come out of cells' time budgets.
 pub const OMP_SETTLE: Duration = Duration::from_millis(10);
 
-/// The settle pause of a contender: [`OMP_SETTLE`] for an OpenMP one (whose
-/// threads spin after each region), none for the others.
-pub fn settle_after(openmp: bool) -> Duration {
-    if openmp {
+/// The CPUs libgomp counts as available: those in the process's affinity
+/// mask, which it reads at start-up (not a cgroup quota, which
+/// `std::thread::available_parallelism` also honours).
+fn cpus_for_openmp() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: an all-zero `cpu_set_t` is a valid, empty set.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `set` is a valid, writable `cpu_set_t` of the size given;
+        // pid 0 is the calling thread.
+        let rc = unsafe { libc::sched_getaffinity(0, std::mem::size_of_val(&set), &mut set) };
+        if rc == 0 {
+            // SAFETY: `set` is an initialised `cpu_set_t`; CPU_COUNT only
+            // reads it.
+            let count = unsafe { libc::CPU_COUNT(&set) };
+            return usize::try_from(count).map_or(1, |n| n.max(1));
+        }
+    }
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// The settle pause after a contender on a team of `threads` threads when
+/// the machine has `cpus` CPUs: [`OMP_SETTLE`] for an OpenMP one whose
+/// workers spin after each region, i.e. with 2 to `cpus` threads; none for
+/// the others (a team of 1 has no worker, and a team larger than the CPUs
+/// spins only 100 times).
+fn settle_for(openmp: bool, threads: usize, cpus: usize) -> Duration {
+    if openmp && (2..=cpus).contains(&threads) {
         OMP_SETTLE
     } else {
         Duration::ZERO
@@ -87,6 +116,14 @@ impl Pools {
             rayon,
             chili,
         })
+    }
+
+    /// The settle pause of a contender on these pools' thread count
+    /// ([`crate::harness::Contender::settles_for`]): [`OMP_SETTLE`] for an
+    /// OpenMP one whose team spins after each region (2 threads up to the
+    /// CPUs libgomp sees), none otherwise.
+    pub fn settle(&self, openmp: bool) -> Duration {
+        settle_for(openmp, self.threads, cpus_for_openmp())
     }
 
     /// The thread count as OpenMP's `num_threads` clause takes it.
@@ -169,6 +206,16 @@ mod tests {
             cpus_sorted[n / 2],
             cpus_sorted[n - 1]
         );
+    }
+
+    #[test]
+    fn only_openmp_teams_that_spin_settle() {
+        assert_eq!(settle_for(true, 2, 2), OMP_SETTLE);
+        assert_eq!(settle_for(true, 16, 16), OMP_SETTLE);
+        assert_eq!(settle_for(true, 1, 2), Duration::ZERO);
+        assert_eq!(settle_for(true, 4, 2), Duration::ZERO);
+        assert_eq!(settle_for(false, 2, 2), Duration::ZERO);
+        assert!(cpus_for_openmp() >= 1);
     }
 
     /// The experiment behind `OMP_SETTLE`: how long libgomp's threads burn

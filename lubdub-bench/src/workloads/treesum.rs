@@ -18,7 +18,7 @@ use crate::check::repeat;
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan};
 use crate::report::{Cell, Experiment};
-use crate::workloads::pools::{settle_after, Pools};
+use crate::workloads::pools::Pools;
 use crate::workloads::tree::{expected_sum, Node, Tree};
 
 /// The ways of summing the tree.
@@ -226,7 +226,7 @@ pub fn measure_cell(
             Contender::timed(variant.name(), move |reps| {
                 repeat(reps, expected, || variant.sum(pools, black_box(root)))
             })
-            .settles_for(settle_after(variant == TreeVariant::Openmp))
+            .settles_for(pools.settle(variant == TreeVariant::Openmp))
         })
         .collect();
     let label = Cell::label_of(experiment, tree.size(), threads.get());
