@@ -1,5 +1,6 @@
 //! `--update-docs`: rewrites this run's generated sections of BENCHMARKS.md
-//! and copies their plots to `docs/img/` beside it.
+//! and copies their plots to `docs/img/` beside it, deleting the plots of
+//! those sections that the run no longer produces.
 //!
 //! A generated section lies between `<!-- BEGIN name -->` and
 //! `<!-- END name -->`. A rerun replaces only what is between its markers;
@@ -10,7 +11,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::plot::PlotFile;
+use crate::plot::{experiment_of_docs_name, PlotFile};
 use crate::report::{Cell, Run};
 use crate::table;
 
@@ -134,13 +135,28 @@ fn section_body(run: &Run, cells: &[Cell], images: &[(String, String)]) -> Strin
     out
 }
 
+/// What [`update`] did to the files.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Updated {
+    /// The plots copied, then BENCHMARKS.md.
+    pub written: Vec<PathBuf>,
+    /// The plots of the rewritten sections that the run did not produce,
+    /// deleted from [`IMAGE_DIR`].
+    pub removed: Vec<PathBuf>,
+}
+
 /// Rewrites the sections of `docs` that `run` measured and copies their
-/// plots into [`IMAGE_DIR`] beside it. Returns the files written.
+/// plots into [`IMAGE_DIR`] beside it. A rewritten section links only this
+/// run's plots, so the images of that section left from earlier runs (those
+/// whose names [`experiment_of_docs_name`] gives to one of the section's
+/// experiments, but which this run did not produce) are deleted, once
+/// `docs` is written; the images of other sections, and files named
+/// otherwise, are left alone.
 ///
 /// # Errors
-/// When a file cannot be read, copied or written, or the markers are broken
-/// (then nothing is written to `docs`).
-pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Vec<PathBuf>, Error> {
+/// When a file cannot be read, copied, written or deleted, or the markers are
+/// broken (then nothing is written to `docs` and nothing is deleted).
+pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Updated, Error> {
     let base = docs.parent().unwrap_or(Path::new(""));
     let image_dir = base.join(IMAGE_DIR);
     let mut doc = match std::fs::read_to_string(docs) {
@@ -149,6 +165,7 @@ pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Vec<PathBuf>
         Err(e) => return Err(Error::io(docs, e)),
     };
     let mut written = Vec::new();
+    let mut stale = Vec::new();
     let mut sections: Vec<&str> = Vec::new();
     for cell in &run.cells {
         if !sections.contains(&cell.experiment.section()) {
@@ -163,6 +180,7 @@ pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Vec<PathBuf>
             .cloned()
             .collect();
         let mut images = Vec::new();
+        let mut produced = Vec::new();
         for plot in plots.iter().filter(|p| p.experiment.section() == section) {
             std::fs::create_dir_all(&image_dir).map_err(|e| Error::io(&image_dir, e))?;
             let target = image_dir.join(plot.docs_name());
@@ -172,12 +190,56 @@ pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Vec<PathBuf>
                 format!("{IMAGE_DIR}/{}", plot.docs_name()),
             ));
             written.push(target);
+            produced.push(plot.docs_name());
         }
+        stale.extend(stale_plots(&image_dir, section, &produced)?);
         doc = replace_section(&doc, section, &section_body(run, &cells, &images))?;
     }
     std::fs::write(docs, doc).map_err(|e| Error::io(docs, e))?;
     written.push(docs.to_owned());
-    Ok(written)
+    for path in &stale {
+        match std::fs::remove_file(path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(Error::io(path, e)),
+        }
+    }
+    Ok(Updated {
+        written,
+        removed: stale,
+    })
+}
+
+/// The plots of `section` in `image_dir` (named by the convention of
+/// [`PlotFile::docs_name`]) other than those named in `produced`, sorted.
+/// Nothing when `image_dir` does not exist.
+fn stale_plots(
+    image_dir: &Path,
+    section: &str,
+    produced: &[String],
+) -> Result<Vec<PathBuf>, Error> {
+    let entries = match std::fs::read_dir(image_dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::io(image_dir, e)),
+    };
+    let mut stale = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io(image_dir, e))?;
+        let Ok(name) = entry.file_name().into_string() else {
+            continue; // Not UTF-8: no name this program writes.
+        };
+        let is_file = entry
+            .file_type()
+            .map_err(|e| Error::io(&entry.path(), e))?
+            .is_file();
+        let of_section = experiment_of_docs_name(&name).is_some_and(|e| e.section() == section);
+        if is_file && of_section && !produced.contains(&name) {
+            stale.push(entry.path());
+        }
+    }
+    stale.sort();
+    Ok(stale)
 }
 
 #[cfg(test)]
@@ -248,9 +310,10 @@ mod tests {
             heading: run.cells[0].heading(),
             path: svg,
         }];
-        let written = update(&docs, &run, &plots).unwrap();
+        let updated = update(&docs, &run, &plots).unwrap();
         let copied = dir.join("docs/img/treesum-1023.svg");
-        assert_eq!(written, [copied.clone(), docs.clone()]);
+        assert_eq!(updated.written, [copied.clone(), docs.clone()]);
+        assert!(updated.removed.is_empty());
         assert_eq!(std::fs::read_to_string(copied).unwrap(), "<svg/>");
         let text = std::fs::read_to_string(&docs).unwrap();
         assert!(text.starts_with("# Benchmarks\n\nIntro.\n\n<!-- BEGIN treesum -->\n_Generated by `lubdub-bench treesum`"));
@@ -284,6 +347,97 @@ mod tests {
             first.ends_with("(not committed). Global allocator: mimalloc._"),
             "{first}"
         );
+    }
+
+    #[test]
+    fn update_deletes_the_stale_plots_of_the_rewritten_sections_only() {
+        let dir = std::env::temp_dir().join(format!("lubdub-bench-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let img = dir.join(IMAGE_DIR);
+        std::fs::create_dir_all(img.join("treesum-7.svg")).unwrap(); // a folder: left alone
+        let docs = dir.join("BENCHMARKS.md");
+        std::fs::write(&docs, DOC).unwrap();
+        let earlier = [
+            "treesum-1023.svg",      // produced again: overwritten
+            "treesum-100000000.svg", // treesum, not produced: stale
+            "treesum.svg",           // treesum without a size: stale
+            "call-in.svg",           // micro: another section
+            "fib-30.svg",            // micro
+            "sum-squares-1000.svg",  // loops
+            "treesum-notes.svg",     // not a plot's name
+            "treesum-1023.png",
+            "README.md",
+        ];
+        for name in earlier {
+            std::fs::write(img.join(name), "old").unwrap();
+        }
+        let svg = dir.join("run-treesum-1023.svg");
+        std::fs::write(&svg, "<svg/>").unwrap();
+        let run = crate::report::fake_run();
+        let plots = [PlotFile {
+            kind: crate::plot::PlotKind::Scaling,
+            experiment: run.cells[0].experiment,
+            size: 1023,
+            heading: run.cells[0].heading(),
+            path: svg,
+        }];
+        let listing = || {
+            let mut names: Vec<String> = std::fs::read_dir(&img)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            names.sort();
+            names
+        };
+
+        let updated = update(&docs, &run, &plots).unwrap();
+        assert_eq!(
+            updated.removed,
+            [img.join("treesum-100000000.svg"), img.join("treesum.svg")]
+        );
+        assert_eq!(
+            listing(),
+            [
+                "README.md",
+                "call-in.svg",
+                "fib-30.svg",
+                "sum-squares-1000.svg",
+                "treesum-1023.png",
+                "treesum-1023.svg",
+                "treesum-7.svg",
+                "treesum-notes.svg",
+            ]
+        );
+        assert_eq!(
+            std::fs::read_to_string(img.join("treesum-1023.svg")).unwrap(),
+            "<svg/>"
+        );
+
+        // A rerun with no plot for the section (one thread count) leaves it
+        // no image: the section links none any more.
+        let updated = update(&docs, &run, &[]).unwrap();
+        assert_eq!(updated.removed, [img.join("treesum-1023.svg")]);
+        assert!(!listing().contains(&"treesum-1023.svg".to_owned()));
+        assert!(listing().contains(&"call-in.svg".to_owned()));
+        assert!(!std::fs::read_to_string(&docs)
+            .unwrap()
+            .contains("docs/img/treesum"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn broken_markers_delete_nothing() {
+        let dir = std::env::temp_dir().join(format!("lubdub-bench-broken-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let img = dir.join(IMAGE_DIR);
+        std::fs::create_dir_all(&img).unwrap();
+        let docs = dir.join("BENCHMARKS.md");
+        std::fs::write(&docs, "<!-- END treesum -->\n<!-- BEGIN treesum -->\n").unwrap();
+        std::fs::write(img.join("treesum-1023.svg"), "old").unwrap();
+        let run = crate::report::fake_run();
+        assert!(update(&docs, &run, &[]).is_err());
+        assert!(img.join("treesum-1023.svg").exists());
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub struct Contender<'a> {
     run: Box<RunFn<'a>>,
     /// The lubdub pool whose profile is taken around each sample.
     profiled: Option<&'a lubdub::ThreadPool>,
+    /// How long the harness sleeps after each call of `run`, uncharged; see
+    /// [`Contender::settles_for`].
+    settle: Duration,
 }
 
 impl<'a> Contender<'a> {
@@ -45,6 +48,7 @@ impl<'a> Contender<'a> {
             name: name.into(),
             run: Box::new(run),
             profiled: None,
+            settle: Duration::ZERO,
         }
     }
 
@@ -53,6 +57,20 @@ impl<'a> Contender<'a> {
     /// time went while this contender ran. `None` profiles nothing.
     pub fn profiled_by(mut self, pool: Option<&'a lubdub::ThreadPool>) -> Self {
         self.profiled = pool;
+        self
+    }
+
+    /// Marks the contender as one that leaves threads burning CPU after it
+    /// returns (libgomp's workers spin for milliseconds after a parallel
+    /// region): after its warm-up and after each of its samples, the harness
+    /// sleeps `settle` before the next contender runs, so that those threads
+    /// do not take cores from the next contender's sample. The pause is
+    /// charged to no contender; it counts against the cell's wall-clock
+    /// budget ([`Plan::budget`]). `Duration::ZERO` (the default) means no
+    /// pause.
+    #[must_use]
+    pub fn settles_for(mut self, settle: Duration) -> Self {
+        self.settle = settle;
         self
     }
 }
@@ -110,7 +128,8 @@ pub struct Plan {
     pub warm_up: Duration,
     /// Repetitions per sample.
     pub reps: Reps,
-    /// Rounds go on while the cell has run for less than this...
+    /// Rounds go on while the cell has run for less than this (wall clock
+    /// from the first sample on: untimed work and settle pauses included)...
     pub budget: Duration,
     /// ...or fewer than this many rounds were taken...
     pub min_rounds: usize,
@@ -123,6 +142,13 @@ impl Plan {
     /// each sample at least 50 µs of repetitions (so a small tree is timed in
     /// batches and a big one a sum at a time), and take rounds for `budget`,
     /// at least three whatever that costs.
+    ///
+    /// The budget is wall time, so the settle pauses of a contender marked
+    /// with [`Contender::settles_for`] come out of it: a cell of short samples
+    /// takes fewer rounds (about `budget / (settle + one round's samples)`;
+    /// some 45 instead of several hundred for the 1023-node tree with a
+    /// 10 ms settle) and no more time, and a cell held to its three rounds
+    /// takes one pause per sample and one after the warm-up longer.
     pub fn adaptive(budget: Duration) -> Self {
         Self {
             warm_up: budget / 10,
@@ -173,6 +199,21 @@ pub fn measure(
     contenders: &mut [Contender<'_>],
     plan: &Plan,
 ) -> Result<Vec<Measurement>, WrongResult> {
+    measure_with(cell, contenders, plan, &mut std::thread::sleep)
+}
+
+/// [`measure`], with `pause` doing the settle pauses (a test watches them).
+fn measure_with(
+    cell: &str,
+    contenders: &mut [Contender<'_>],
+    plan: &Plan,
+    pause: &mut dyn FnMut(Duration),
+) -> Result<Vec<Measurement>, WrongResult> {
+    let mut settle = |c: &Contender<'_>| {
+        if !c.settle.is_zero() {
+            pause(c.settle);
+        }
+    };
     let wrong = |c: &Contender<'_>, mismatch| WrongResult {
         cell: cell.to_owned(),
         variant: c.name.clone(),
@@ -181,6 +222,7 @@ pub fn measure(
     let mut measurements = Vec::with_capacity(contenders.len());
     for c in contenders.iter_mut() {
         let reps = warm_up(c, plan).map_err(|m| wrong(c, m))?;
+        settle(c);
         measurements.push(Measurement {
             variant: c.name.clone(),
             reps_per_sample: reps,
@@ -195,12 +237,13 @@ pub fn measure(
         for (c, m) in contenders.iter_mut().zip(&mut measurements) {
             let before = c.profiled.map(lubdub::ThreadPool::profile);
             let spent = (c.run)(m.reps_per_sample).map_err(|e| wrong(c, e))?;
-            m.ns_per_rep
-                .push(spent.as_nanos() as f64 / m.reps_per_sample as f64);
             if let (Some(pool), Some(before), Some(total)) = (c.profiled, before, m.profile.take())
             {
                 m.profile = Some(total + pool.profile().since(&before));
             }
+            settle(c);
+            m.ns_per_rep
+                .push(spent.as_nanos() as f64 / m.reps_per_sample as f64);
         }
         rounds += 1;
     }
@@ -287,6 +330,60 @@ mod tests {
             assert_eq!(m.variant, name);
             assert_eq!(m.reps_per_sample, 3);
             assert_eq!(m.ns_per_rep, vec![1000.0; 4]);
+        }
+    }
+
+    #[test]
+    fn settle_pauses_follow_the_marked_contender_only_and_are_not_charged() {
+        let log = RefCell::new(Vec::new());
+        let settle = Duration::from_millis(7);
+        let mut contenders = vec![
+            logging("a", &log),
+            logging("omp", &log).settles_for(settle),
+            logging("b", &log),
+        ];
+        let mut pause = |d: Duration| {
+            assert_eq!(d, settle);
+            log.borrow_mut().push("pause");
+        };
+        let measured = measure_with("cell", &mut contenders, &plan(3), &mut pause).unwrap();
+        // After the warm-up of "omp" and after each of its samples, the last
+        // one included (it protects whatever runs next), and nowhere else.
+        let expected: Vec<&str> = ["a", "omp", "pause", "b"].repeat(4);
+        assert_eq!(*log.borrow(), expected);
+        // Every sample is charged what its contender reported, nothing more.
+        for m in &measured {
+            assert_eq!(m.ns_per_rep, vec![1000.0; 3], "{}", m.variant);
+        }
+    }
+
+    #[test]
+    fn settle_pauses_sleep_between_samples_and_count_against_the_budget() {
+        let settle = Duration::from_millis(40);
+        let mut contenders = vec![
+            Contender::timed("spinner", |_| Ok(())).settles_for(settle),
+            Contender::timed("next", |_| Ok(())),
+        ];
+        let p = Plan {
+            budget: Duration::from_millis(100),
+            min_rounds: 1,
+            max_rounds: 10_000,
+            ..plan(0)
+        };
+        let start = Instant::now();
+        let measured = measure("cell", &mut contenders, &p).unwrap();
+        let elapsed = start.elapsed();
+        let rounds = measured[0].ns_per_rep.len();
+        // Each round sleeps 40 ms: after 3 the 100 ms budget is spent (a
+        // budget that left the pauses out would take thousands of rounds).
+        assert!((1..=3).contains(&rounds), "{rounds} rounds");
+        // One pause after the warm-up and one after each sample happened...
+        assert!(elapsed >= settle * (1 + rounds as u32), "{elapsed:?}");
+        // ...and none of them is in any sample: these samples do nothing.
+        for m in &measured {
+            for &ns in &m.ns_per_rep {
+                assert!(ns * 3.0 < settle.as_nanos() as f64 / 2.0, "{ns} ns/rep");
+            }
         }
     }
 

@@ -562,8 +562,15 @@ fn publish(run: &Run, common: &Common) -> Result<(), Error> {
         eprintln!("wrote {}", plot.path.display());
     }
     if common.update_docs {
-        for path in docs::update(&common.docs, run, &plots)? {
+        let updated = docs::update(&common.docs, run, &plots)?;
+        for path in &updated.written {
             eprintln!("updated {}", path.display());
+        }
+        for path in &updated.removed {
+            eprintln!(
+                "removed {} (a plot this run no longer produces)",
+                path.display()
+            );
         }
     }
     Ok(())

@@ -49,6 +49,23 @@ impl PlotFile {
     }
 }
 
+/// The experiment a file in the docs' image folder is the plot of, by the
+/// naming of [`PlotFile::docs_name`] (`<experiment>[-<size>][-timeline].svg`);
+/// `None` for any other file name.
+pub fn experiment_of_docs_name(file_name: &str) -> Option<Experiment> {
+    let stem = file_name.strip_suffix(".svg")?;
+    let stem = stem.strip_suffix("-timeline").unwrap_or(stem);
+    Experiment::every().into_iter().find(|e| {
+        let Some(rest) = stem.strip_prefix(e.name()) else {
+            return false;
+        };
+        rest.is_empty()
+            || rest
+                .strip_prefix('-')
+                .is_some_and(|size| !size.is_empty() && size.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
 /// Plots every group of `run` that spans two or more thread counts into
 /// `dir`, as `<run stem>-<docs name>`.
 ///
@@ -284,6 +301,47 @@ mod tests {
         call_in.kind = PlotKind::Timeline;
         assert_eq!(call_in.docs_name(), "call-in-timeline.svg");
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn docs_names_tell_their_experiment() {
+        for experiment in Experiment::every() {
+            for (size, kind) in [0, 1, 1023, 10_000_000]
+                .into_iter()
+                .flat_map(|size| [(size, PlotKind::Scaling), (size, PlotKind::Timeline)])
+            {
+                let file = PlotFile {
+                    kind,
+                    experiment,
+                    size,
+                    heading: String::new(),
+                    path: PathBuf::new(),
+                };
+                assert_eq!(
+                    experiment_of_docs_name(&file.docs_name()),
+                    Some(experiment),
+                    "{}",
+                    file.docs_name()
+                );
+            }
+        }
+        assert_eq!(
+            experiment_of_docs_name("sort-stable-random-10000000.svg")
+                .map(|e| (e.name(), e.section())),
+            Some(("sort-stable-random", "sort"))
+        );
+        for other in [
+            "treesum-1023.png",
+            "treesum-notes.svg",
+            "treesum-.svg",
+            "treesum-10x.svg",
+            "treesums-1023.svg",
+            "sort-unstable.svg",
+            "notes.svg",
+            "",
+        ] {
+            assert_eq!(experiment_of_docs_name(other), None, "{other:?}");
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::ValueEnum;
 use serde::Serialize;
 
 use crate::error::Error;
@@ -12,7 +13,7 @@ use crate::machine::Provenance;
 use crate::stats::Summary;
 use crate::workloads::alloc::AllocWorkload;
 use crate::workloads::loops::LoopKind;
-use crate::workloads::sort::SortCase;
+use crate::workloads::sort::{SortCase, SortConfig};
 
 /// The variant every ratio and excess is taken against.
 pub const BASELINE: &str = "baseline";
@@ -94,6 +95,23 @@ impl Experiment {
             Self::Sort(case) => case.heading(size),
             Self::Alloc(workload) => workload.heading(size),
         }
+    }
+
+    /// Every experiment the program can run, each loop and each sort case
+    /// included (e.g. to recognise the plots of a section in `docs/img/`).
+    pub fn every() -> Vec<Experiment> {
+        let mut every = vec![
+            Self::Treesum,
+            Self::Fib,
+            Self::CallIn,
+            Self::BurstCpu,
+            Self::Oversubscription,
+            Self::Fft,
+        ];
+        every.extend(LoopKind::value_variants().iter().map(|&k| Self::Loop(k)));
+        every.extend(SortConfig::all_cases().into_iter().map(Self::Sort));
+        every.extend(crate::workloads::alloc::AllocWorkload::ALL.map(Self::Alloc));
+        every
     }
 
     /// The BENCHMARKS.md section the experiment's tables belong to.

@@ -427,6 +427,7 @@ pub fn measure_cell(
                 Ok(start.elapsed() / copies)
             })
             .profiled_by((variant == FftVariant::Lubdub).then_some(&pools.lubdub))
+            .settles_for(pools.settle(variant == FftVariant::Openmp))
         })
         .collect();
     let label = Cell::label_of(Experiment::Fft, n as u64, threads.get());

@@ -322,6 +322,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
             };
             Contender::with_stopwatch(v.name(), rep)
                 .profiled_by((v == LoopVariant::Lubdub).then_some(&pools.lubdub))
+                .settles_for(pools.settle(v == LoopVariant::Openmp))
         })
         .collect();
     let experiment = Experiment::Loop(case.kind);

@@ -264,6 +264,7 @@ fn fib_cell(n: u32, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
                 repeat(reps, expected, || variant.fib(pools, black_box(arg)))
             })
             .profiled_by((variant == FibVariant::Lubdub).then_some(&pools.lubdub))
+            .settles_for(pools.settle(variant == FibVariant::Openmp))
         })
         .collect();
     contenders.push(Contender::self_timed(CEILING, move |reps| {
@@ -347,7 +348,8 @@ fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell, Error> {
                 let ran = unsafe { lubdub_bench_empty_region_omp(team) };
                 expect_eq(i64::from(ran), i64::from(team))
             })
-        }),
+        })
+        .settles_for(pools.settle(true)),
     ];
     let plan = Plan {
         warm_up: Duration::ZERO,
@@ -395,7 +397,9 @@ const BURST_PERIOD: Duration = Duration::from_millis(1);
 /// Before each sample, the main thread sleeps this long, uncharged, so that
 /// threads still spinning after the previous contender's last burst (libgomp
 /// spins for milliseconds after a region) have gone to sleep and are not
-/// charged to this one.
+/// charged to this one. It precedes every contender's samples, so the
+/// OpenMP contender of this part needs no
+/// [`Contender::settles_for`] pause on top.
 const SETTLE: Duration = Duration::from_millis(20);
 
 /// Samples per variant: the burst time is split into this many, interleaved.

@@ -237,6 +237,7 @@ pub fn measure_cell(
                 repeat(reps, expected, || variant.sum(pools, black_box(root)))
             })
             .profiled_by((variant == TreeVariant::Lubdub).then_some(&pools.lubdub))
+            .settles_for(pools.settle(variant == TreeVariant::Openmp))
         })
         .collect();
     let label = Cell::label_of(experiment, tree.size(), threads.get());
