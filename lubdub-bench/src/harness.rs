@@ -3,6 +3,7 @@
 //! first, one of the second, ..., then the first again), so that slow drift
 //! of the machine (frequency, other load) hits every contender alike.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -174,10 +175,20 @@ pub struct Measurement {
     /// process prints its own (`alloc`).
     #[serde(skip)]
     pub profile: Option<lubdub::Profile>,
-    /// If the profiled pool is traced: one more sample, run after the
-    /// others, and the pool's trace just after it.
+    /// With [`take_traced_samples`]: one more sample, run after the others
+    /// with tracing on, and the pool's trace just after it.
     #[serde(skip)]
     pub trace: Option<TracedSample>,
+}
+
+/// Whether [`measure`] runs one more sample of each profiled contender,
+/// with tracing on, after the timed ones (`--trace`), for a timeline.
+static TIMELINES: AtomicBool = AtomicBool::new(false);
+
+/// Makes every [`measure`] from now on take a traced sample of each profiled
+/// contender after its timed samples ([`Measurement::trace`]).
+pub fn take_traced_samples(on: bool) {
+    TIMELINES.store(on, Ordering::Relaxed);
 }
 
 /// A sample run on a traced pool, and the trace taken right after it.
@@ -247,12 +258,20 @@ fn measure_with(
         }
         rounds += 1;
     }
-    for (c, m) in contenders.iter_mut().zip(&mut measurements) {
-        if let Some(pool) = c.profiled.filter(|pool| pool.trace().is_some()) {
-            let start = Instant::now();
-            (c.run)(m.reps_per_sample).map_err(|e| wrong(c, e))?;
-            let wall = start.elapsed();
-            m.trace = pool.trace().map(|trace| TracedSample { trace, wall });
+    if TIMELINES.load(Ordering::Relaxed) {
+        for (c, m) in contenders.iter_mut().zip(&mut measurements) {
+            if let Some(pool) = c.profiled {
+                let was_tracing = pool.set_tracing(true);
+                let start = Instant::now();
+                let ran = (c.run)(m.reps_per_sample);
+                let wall = start.elapsed();
+                pool.set_tracing(was_tracing);
+                ran.map_err(|e| wrong(c, e))?;
+                m.trace = Some(TracedSample {
+                    trace: pool.trace(),
+                    wall,
+                });
+            }
         }
     }
     Ok(measurements)

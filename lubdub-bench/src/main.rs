@@ -153,9 +153,9 @@ struct Common {
     /// Where the JSON file and the plots of the run are written.
     #[arg(long, default_value = "bench-results")]
     out_dir: PathBuf,
-    /// Trace lubdub's pool and draw a timeline of its last sample, one row
-    /// per worker coloured by state, for each experiment and size (also done
-    /// when LUBDUB_TRACE is set, which writes the trace file too).
+    /// After each cell's timed samples, run one more sample of lubdub with
+    /// tracing on and draw it as a timeline, a row per worker coloured by
+    /// state, for each experiment and size (the timed samples stay untraced).
     #[arg(long)]
     trace: bool,
 }
@@ -490,7 +490,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
     }
     let started = Instant::now();
     let provenance = Provenance::now();
-    workloads::pools::trace_lubdub(cli.command.common().trace);
+    harness::take_traced_samples(cli.command.common().trace);
     let common = cli.command.common();
     let (subcommand, cells) = match &cli.command {
         Command::Treesum(args) => ("treesum", treesum::run(&args.config())?),

@@ -63,8 +63,10 @@ pub struct ThreadPoolBuilder {
 /// How a pool observes itself, after defaults and the environment apply.
 pub(crate) struct Observation {
     pub(crate) profiling: bool,
-    /// The events each worker's trace ring keeps, or `None` if not traced.
-    pub(crate) trace_capacity: Option<usize>,
+    /// Whether the pool records a trace from the start.
+    pub(crate) tracing: bool,
+    /// The events each worker's trace ring keeps.
+    pub(crate) trace_capacity: usize,
     pub(crate) trace_file: Option<PathBuf>,
 }
 
@@ -177,12 +179,14 @@ impl ThreadPoolBuilder {
     }
 
     /// Records a trace of the workers' state changes, promotions, steals and
-    /// wake-ups in memory, for [`ThreadPool::trace`] (default: off, unless
-    /// `LUBDUB_TRACE` is set; see [`crate::trace`]).
+    /// wake-ups in memory from the start, for [`ThreadPool::trace`] (default:
+    /// off, unless `LUBDUB_TRACE` is set; see [`crate::trace`]).
+    /// [`ThreadPool::set_tracing`] turns it on and off later.
     ///
     /// ```
-    /// let pool = lubdub::ThreadPoolBuilder::new().tracing(true).build().unwrap();
-    /// assert!(pool.trace().is_some());
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).tracing(true).build().unwrap();
+    /// pool.install(|| lubdub::join(|| (), || ()));
+    /// assert!(pool.trace().workers.iter().any(|w| !w.events.is_empty()));
     /// ```
     pub fn tracing(mut self, on: bool) -> Self {
         self.tracing = on;
@@ -280,10 +284,10 @@ impl ThreadPoolBuilder {
                 .filter(|path| !path.is_empty())
                 .map(PathBuf::from)
         });
-        let traced = self.tracing || trace_file.is_some();
         Observation {
             profiling: !self.profiling_off,
-            trace_capacity: traced.then(|| self.trace_capacity.unwrap_or(DEFAULT_TRACE_CAPACITY)),
+            tracing: self.tracing || trace_file.is_some(),
+            trace_capacity: self.trace_capacity.unwrap_or(DEFAULT_TRACE_CAPACITY),
             trace_file,
         }
     }

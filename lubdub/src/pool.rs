@@ -145,17 +145,34 @@ impl ThreadPool {
         self.registry.profile()
     }
 
-    /// A copy of the events the workers recorded, or `None` if the pool is
-    /// not traced (see [`crate::trace`]).
+    /// A copy of the events the workers recorded while tracing was on (see
+    /// [`crate::trace`]); empty if it never was.
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).tracing(true).build().unwrap();
     /// pool.install(|| lubdub::join(|| (), || ()));
-    /// let trace = pool.trace().unwrap();
+    /// let trace = pool.trace();
     /// assert!(trace.workers.iter().any(|w| !w.events.is_empty()));
     /// ```
-    pub fn trace(&self) -> Option<Trace> {
+    pub fn trace(&self) -> Trace {
         self.registry.trace()
+    }
+
+    /// Turns tracing on or off from now on, for every worker; returns whether
+    /// it was on. A pool starts tracing if built with
+    /// [`crate::ThreadPoolBuilder::tracing`] or a trace file (or with
+    /// `LUBDUB_TRACE` set); this traces a region of interest only.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// pool.install(|| lubdub::join(|| (), || ())); // not traced
+    /// assert!(!pool.set_tracing(true));
+    /// pool.install(|| lubdub::join(|| (), || ())); // traced
+    /// assert!(pool.set_tracing(false));
+    /// assert!(pool.trace().workers.iter().any(|w| !w.events.is_empty()));
+    /// ```
+    pub fn set_tracing(&self, on: bool) -> bool {
+        self.registry.set_tracing(on)
     }
 
     /// Writes the trace to the pool's trace file now, as dropping the pool

@@ -122,7 +122,7 @@ fn a_joiner_whose_half_was_stolen_is_blocked() {
 fn counts_and_traced_events_agree() {
     let pool = observed_pool(4, Duration::ZERO, true, true);
     pool.install(mixed_work);
-    let trace = pool.trace().unwrap();
+    let trace = pool.trace();
     let profile = pool.profile();
     assert_eq!(trace.dropped(), 0, "the default ring holds this run");
     let traced = |wanted: fn(&TraceEventKind) -> bool| -> u64 {
@@ -158,6 +158,27 @@ fn counts_and_traced_events_agree() {
 }
 
 #[test]
+fn tracing_can_be_switched_on_for_a_region() {
+    let pool = observed_pool(2, Duration::ZERO, true, false);
+    let events = |pool: &ThreadPool| {
+        pool.trace()
+            .workers
+            .iter()
+            .map(|w| w.events.len())
+            .sum::<usize>()
+    };
+    pool.install(mixed_work);
+    assert_eq!(events(&pool), 0, "off by default");
+    assert!(!pool.set_tracing(true));
+    pool.install(mixed_work);
+    assert!(pool.set_tracing(false));
+    let recorded = events(&pool);
+    assert!(recorded > 0);
+    pool.install(mixed_work);
+    assert_eq!(events(&pool), recorded, "off again");
+}
+
+#[test]
 #[cfg_attr(miri, ignore = "a million events take hours under Miri")]
 fn trace_memory_stays_bounded() {
     const CAPACITY: usize = 1_000;
@@ -169,7 +190,7 @@ fn trace_memory_stays_bounded() {
         .build()
         .unwrap();
     let recorded = |pool: &ThreadPool| {
-        let trace = pool.trace().unwrap();
+        let trace = pool.trace();
         trace
             .workers
             .iter()
@@ -183,7 +204,7 @@ fn trace_memory_stays_bounded() {
             pool.install(|| lubdub::join(|| (), || ()));
         }
     }
-    let trace = pool.trace().unwrap();
+    let trace = pool.trace();
     assert!(
         recorded(&pool) >= 1_000_000,
         "only {} events in two minutes",
@@ -207,7 +228,8 @@ fn observing_a_pool_does_not_change_its_results() {
             let pool = observed_pool(threads, Duration::ZERO, profiling, tracing);
             assert_eq!(pool.install(mixed_work), expected);
             assert_eq!(pool.profile().enabled, profiling);
-            assert_eq!(pool.trace().is_some(), tracing);
+            let traced = pool.trace().workers.iter().any(|w| !w.events.is_empty());
+            assert_eq!(traced, tracing);
         }
     }
 }

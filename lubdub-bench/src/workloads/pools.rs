@@ -8,20 +8,9 @@
 
 use std::ffi::c_int;
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::error::Error;
-
-/// Whether the `lubdub` pool of every cell records a trace (`--trace`), so
-/// that the harness can draw a timeline of its last sample.
-static TRACE_LUBDUB: AtomicBool = AtomicBool::new(false);
-
-/// Makes the `lubdub` pool of every cell built from now on record a trace
-/// (its samples then include tracing's small cost).
-pub fn trace_lubdub(on: bool) {
-    TRACE_LUBDUB.store(on, Ordering::Relaxed);
-}
 
 /// How long the harness sleeps, uncharged, after the warm-up and after each
 /// sample of an OpenMP contender whose workers spin after a region, before
@@ -119,9 +108,7 @@ impl Pools {
                 .build()
                 .map_err(|e| pool_error("lubdub", e.to_string()))
         };
-        let lubdub = lubdub_pool(
-            lubdub::ThreadPoolBuilder::new().tracing(TRACE_LUBDUB.load(Ordering::Relaxed)),
-        )?;
+        let lubdub = lubdub_pool(lubdub::ThreadPoolBuilder::new())?;
         let lubdub_unprofiled = lubdub_pool(lubdub::ThreadPoolBuilder::new().profiling(false))?;
         let lubdub_traced = lubdub_pool(lubdub::ThreadPoolBuilder::new().tracing(true))?;
         let rayon = rayon::ThreadPoolBuilder::new()

@@ -134,28 +134,35 @@ impl Registry {
         }
     }
 
-    /// A copy of every seat's trace ring, or `None` if the pool is not
-    /// traced.
-    pub(crate) fn trace(&self) -> Option<Trace> {
-        let workers = self
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(index, seat)| seat.trace.as_ref().map(|ring| ring.snapshot(index)))
-            .collect::<Option<Vec<_>>>()?;
-        Some(Trace {
+    /// A copy of every seat's trace ring.
+    pub(crate) fn trace(&self) -> Trace {
+        Trace {
             pool: self.number,
             started: Duration::from_nanos(self.started),
+            workers: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(index, seat)| seat.trace.snapshot(index))
+                .collect(),
             taken: Duration::from_nanos(profile::now()),
-            workers,
-        })
+        }
+    }
+
+    /// Turns tracing on or off on every seat; returns whether it was on.
+    pub(crate) fn set_tracing(&self, on: bool) -> bool {
+        let mut was = false;
+        for seat in self.seats.iter() {
+            was |= seat.trace.switch(on);
+        }
+        was
     }
 
     /// Writes the trace to the pool's trace file, if it has one.
     pub(crate) fn flush_trace(&self) -> std::io::Result<()> {
-        match (&self.trace_file, self.trace()) {
-            (Some(path), Some(trace)) => trace::write_to_file(path, trace),
-            _ => Ok(()),
+        match &self.trace_file {
+            Some(path) => trace::write_to_file(path, self.trace()),
+            None => Ok(()),
         }
     }
 

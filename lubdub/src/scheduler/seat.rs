@@ -4,8 +4,8 @@
 //! pool that took it while the thread slept (see `sleep.rs`). Whoever occupies
 //! it publishes promoted jobs in [`Seat::published`] and queues heap jobs in
 //! [`Seat::queue`]; other threads steal from both. The occupant also keeps
-//! the seat's profile ([`SeatAccount`]) and, if the pool is traced, its
-//! trace ring.
+//! the seat's profile ([`SeatAccount`]) and its trace ring, which records
+//! while tracing is on.
 
 use super::job::{JobHeader, JobRef};
 use super::queue::JobQueue;
@@ -25,7 +25,7 @@ pub(crate) struct Seat {
     pub(crate) queue: JobQueue,
     pub(crate) sleep: SeatSleep,
     pub(crate) account: SeatAccount,
-    pub(crate) trace: Option<TraceRing>,
+    pub(crate) trace: TraceRing,
 }
 
 impl Seat {
@@ -36,7 +36,7 @@ impl Seat {
             queue: JobQueue::new(),
             sleep: SeatSleep::new_idle(),
             account: SeatAccount::new(observation.profiling, start),
-            trace: observation.trace_capacity.map(TraceRing::new),
+            trace: TraceRing::new(observation.tracing, observation.trace_capacity),
         }
     }
 
@@ -44,10 +44,12 @@ impl Seat {
     /// Called on state changes only (taking a job, finishing it, sleeping,
     /// waking, blocking), never per `join`.
     pub(crate) fn enter(&self, state: WorkerState) {
-        let now = match &self.trace {
-            Some(ring) => ring.record(TraceEventKind::State(state)),
-            None if self.account.enabled() => profile::now(),
-            None => return,
+        let now = if self.trace.is_on() {
+            self.trace.record(TraceEventKind::State(state))
+        } else if self.account.enabled() {
+            profile::now()
+        } else {
+            return;
         };
         self.account.enter(state, now);
     }
@@ -60,8 +62,8 @@ impl Seat {
             Event::Wakeup => TraceEventKind::Wakeup,
             Event::Steal | Event::Sleep | Event::Heartbeat => return,
         };
-        if let Some(ring) = &self.trace {
-            ring.record(traced);
+        if self.trace.is_on() {
+            self.trace.record(traced);
         }
     }
 
@@ -69,8 +71,8 @@ impl Seat {
     /// queue).
     pub(crate) fn count_steal(&self, victim: Option<usize>) {
         self.account.count(Event::Steal);
-        if let Some(ring) = &self.trace {
-            ring.record(TraceEventKind::Steal { victim });
+        if self.trace.is_on() {
+            self.trace.record(TraceEventKind::Steal { victim });
         }
     }
 

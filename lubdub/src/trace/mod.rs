@@ -8,9 +8,11 @@
 //! is full the oldest events make room and are counted as dropped. Events are
 //! recorded only where the profile's clock is read anyway, never per `join`.
 //!
-//! Tracing is on for a pool built with [`crate::ThreadPoolBuilder::tracing`]
-//! or [`crate::ThreadPoolBuilder::trace_file`], and for every pool when the
-//! `LUBDUB_TRACE` variable ([`crate::TRACE_ENV`]) names a file. A pool with a
+//! Tracing is on from the start for a pool built with
+//! [`crate::ThreadPoolBuilder::tracing`] or
+//! [`crate::ThreadPoolBuilder::trace_file`], and for every pool when the
+//! `LUBDUB_TRACE` variable ([`crate::TRACE_ENV`]) names a file;
+//! [`crate::ThreadPool::set_tracing`] turns it on and off. A pool with a
 //! file writes its trace there when it is dropped and on
 //! [`crate::ThreadPool::flush_trace`]; pools writing to the same file share
 //! it, one Perfetto "process" per pool.
@@ -23,7 +25,7 @@
 //!     .build()
 //!     .unwrap();
 //! pool.install(|| lubdub::join(|| (), || ()));
-//! let trace = pool.trace().expect("the pool is traced");
+//! let trace = pool.trace();
 //! assert_eq!(trace.workers.len(), 2);
 //! drop(pool); // writes the file
 //! let json = std::fs::read_to_string(&path).unwrap();

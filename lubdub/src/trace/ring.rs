@@ -1,16 +1,19 @@
-//! [`TraceRing`]: the bounded buffer of one seat's trace events.
+//! [`TraceRing`]: the bounded buffer of one seat's trace events, and the
+//! switch that says whether events are recorded.
 
 use std::time::Duration;
 
 use super::{TraceEvent, TraceEventKind, WorkerTrace};
 use crate::profile::now;
-use crate::sync::Mutex;
+use crate::sync::{AtomicBool, Mutex, Ordering};
 
 /// The last `capacity` events of a seat. Written by the seat's occupant and
 /// by threads that wake it, read by whoever takes a trace, so it sits behind
 /// a lock; the lock is taken only where the profile reads the clock anyway,
 /// a few times per heartbeat period at most.
 pub(crate) struct TraceRing {
+    /// Whether events are recorded now ([`crate::ThreadPool::set_tracing`]).
+    on: AtomicBool,
     capacity: usize,
     inner: Mutex<Ring>,
 }
@@ -24,8 +27,11 @@ struct Ring {
 }
 
 impl TraceRing {
-    pub(crate) fn new(capacity: usize) -> Self {
+    /// A ring that records when `on`, and keeps the last `capacity` events.
+    /// It allocates nothing until the first event.
+    pub(crate) fn new(on: bool, capacity: usize) -> Self {
         Self {
+            on: AtomicBool::new(on),
             capacity,
             inner: Mutex::new(Ring {
                 events: Vec::new(),
@@ -33,6 +39,17 @@ impl TraceRing {
                 dropped: 0,
             }),
         }
+    }
+
+    /// Whether events are to be recorded.
+    #[inline]
+    pub(crate) fn is_on(&self) -> bool {
+        self.on.load(Ordering::Relaxed)
+    }
+
+    /// Turns recording on or off; returns whether it was on.
+    pub(crate) fn switch(&self, on: bool) -> bool {
+        self.on.swap(on, Ordering::Relaxed)
     }
 
     /// Records `kind` now and returns the time. The clock is read under the
@@ -75,7 +92,7 @@ mod tests {
 
     #[test]
     fn a_full_ring_keeps_the_newest_events_in_order() {
-        let ring = TraceRing::new(3);
+        let ring = TraceRing::new(true, 3);
         for _ in 0..7 {
             ring.record(TraceEventKind::Wakeup);
         }
@@ -90,7 +107,7 @@ mod tests {
 
     #[test]
     fn a_ring_of_no_capacity_counts_every_event_as_dropped() {
-        let ring = TraceRing::new(0);
+        let ring = TraceRing::new(true, 0);
         ring.record(TraceEventKind::Wakeup);
         let trace = ring.snapshot(0);
         assert!(trace.events.is_empty());
