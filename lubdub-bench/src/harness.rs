@@ -11,16 +11,43 @@ use serde::{Deserialize, Serialize};
 use crate::check::{Mismatch, WrongResult};
 
 /// What a contender's closure is given and gives back: run `reps`
-/// repetitions, checking each answer, and report the duration to charge to
-/// them (wall time for most contenders; CPU time for the burst experiment).
-type RunFn<'a> = dyn FnMut(u64) -> Result<Duration, Mismatch> + 'a;
+/// repetitions, checking each answer, and report what to charge to them.
+type RunFn<'a> = dyn FnMut(u64) -> Result<Charge, Mismatch> + 'a;
+
+/// What one call of a contender's closure charges to its repetitions.
+struct Charge {
+    /// Wall time for most contenders; CPU time for the burst experiment.
+    time: Duration,
+    /// Where the profiled pool's time went during the charged parts, for a
+    /// contender that profiles itself ([`Profiling::TimedParts`]).
+    profile: Option<lubdub::Profile>,
+}
+
+/// Which lubdub pool's profile the harness takes for a contender, and over
+/// what.
+#[derive(Clone, Copy)]
+enum Profiling<'a> {
+    Off,
+    /// Around each whole sample ([`Contender::profiled_by`]).
+    WholeSample(&'a lubdub::ThreadPool),
+    /// Around the timed parts only, by the [`Stopwatch`].
+    TimedParts(&'a lubdub::ThreadPool),
+}
+
+impl<'a> Profiling<'a> {
+    fn pool(self) -> Option<&'a lubdub::ThreadPool> {
+        match self {
+            Profiling::Off => None,
+            Profiling::WholeSample(pool) | Profiling::TimedParts(pool) => Some(pool),
+        }
+    }
+}
 
 /// One variant under measurement.
 pub struct Contender<'a> {
     name: String,
     run: Box<RunFn<'a>>,
-    /// The lubdub pool whose profile is taken around each sample.
-    profiled: Option<&'a lubdub::ThreadPool>,
+    profiling: Profiling<'a>,
     /// How long the harness sleeps after each call of `run`, uncharged; see
     /// [`Contender::settles_for`].
     settle: Duration,
@@ -43,21 +70,27 @@ impl<'a> Contender<'a> {
     /// charge to its `reps` repetitions.
     pub fn self_timed(
         name: impl Into<String>,
-        run: impl FnMut(u64) -> Result<Duration, Mismatch> + 'a,
+        mut run: impl FnMut(u64) -> Result<Duration, Mismatch> + 'a,
     ) -> Self {
         Self {
             name: name.into(),
-            run: Box::new(run),
-            profiled: None,
+            run: Box::new(move |reps| {
+                run(reps).map(|time| Charge {
+                    time,
+                    profile: None,
+                })
+            }),
+            profiling: Profiling::Off,
             settle: Duration::ZERO,
         }
     }
 
     /// Profiles `pool` around each of this contender's samples (not its
     /// warm-up), outside the timed part: the cell then says where the pool's
-    /// time went while this contender ran. `None` profiles nothing.
+    /// time went while this contender ran. `None` profiles nothing. (A
+    /// [`Contender::with_stopwatch`] is given its pool instead.)
     pub fn profiled_by(mut self, pool: Option<&'a lubdub::ThreadPool>) -> Self {
-        self.profiled = pool;
+        self.profiling = pool.map_or(Profiling::Off, Profiling::WholeSample);
         self
     }
 
@@ -78,36 +111,60 @@ impl<'a> Contender<'a> {
 
 /// The clock of a contender whose repetitions need untimed work around them
 /// (copying a pristine input in, checking an output): only what runs inside
-/// [`Stopwatch::time`] is charged.
-#[derive(Debug, Default)]
-pub struct Stopwatch {
+/// [`Stopwatch::time`] is charged, and profiled.
+pub struct Stopwatch<'a> {
     total: Duration,
+    pool: Option<&'a lubdub::ThreadPool>,
+    profile: Option<lubdub::Profile>,
 }
 
-impl Stopwatch {
-    /// Runs `f`, adding its wall time to the total.
+impl Stopwatch<'_> {
+    /// Runs `f`, adding its wall time to the total (and the pool's profile
+    /// over it, taken outside the timed part, to the profile).
     pub fn time<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        let before = self.pool.map(lubdub::ThreadPool::profile);
         let start = Instant::now();
         let result = f();
         self.total += start.elapsed();
+        if let (Some(pool), Some(before)) = (self.pool, before) {
+            let part = pool.profile().since(&before);
+            self.profile = Some(match self.profile.take() {
+                Some(sum) => sum + part,
+                None => part,
+            });
+        }
         result
     }
 }
 
 impl<'a> Contender<'a> {
     /// A contender charged only for the parts of each repetition that
-    /// `rep` runs inside the [`Stopwatch`] it is given.
+    /// `rep` runs inside the [`Stopwatch`] it is given; `profiled`'s profile
+    /// is taken over those parts only.
     pub fn with_stopwatch(
         name: impl Into<String>,
-        mut rep: impl FnMut(&mut Stopwatch) -> Result<(), Mismatch> + 'a,
+        profiled: Option<&'a lubdub::ThreadPool>,
+        mut rep: impl FnMut(&mut Stopwatch<'a>) -> Result<(), Mismatch> + 'a,
     ) -> Self {
-        Self::self_timed(name, move |reps| {
-            let mut stopwatch = Stopwatch::default();
-            for _ in 0..reps {
-                rep(&mut stopwatch)?;
-            }
-            Ok(stopwatch.total)
-        })
+        Self {
+            name: name.into(),
+            run: Box::new(move |reps| {
+                let mut stopwatch = Stopwatch {
+                    total: Duration::ZERO,
+                    pool: profiled,
+                    profile: None,
+                };
+                for _ in 0..reps {
+                    rep(&mut stopwatch)?;
+                }
+                Ok(Charge {
+                    time: stopwatch.total,
+                    profile: stopwatch.profile,
+                })
+            }),
+            profiling: profiled.map_or(Profiling::Off, Profiling::TimedParts),
+            settle: Duration::ZERO,
+        }
     }
 }
 
@@ -238,7 +295,7 @@ fn measure_with(
             variant: c.name.clone(),
             reps_per_sample: reps,
             ns_per_rep: Vec::new(),
-            profile: c.profiled.map(|_| lubdub::Profile::default()),
+            profile: None,
             trace: None,
         });
     }
@@ -246,21 +303,27 @@ fn measure_with(
     let mut rounds = 0;
     while rounds < plan.max_rounds && (rounds < plan.min_rounds || start.elapsed() < plan.budget) {
         for (c, m) in contenders.iter_mut().zip(&mut measurements) {
-            let before = c.profiled.map(lubdub::ThreadPool::profile);
-            let spent = (c.run)(m.reps_per_sample).map_err(|e| wrong(c, e))?;
-            if let (Some(pool), Some(before), Some(total)) = (c.profiled, before, m.profile.take())
-            {
-                m.profile = Some(total + pool.profile().since(&before));
+            let whole = match c.profiling {
+                Profiling::WholeSample(pool) => Some((pool, pool.profile())),
+                _ => None,
+            };
+            let charge = (c.run)(m.reps_per_sample).map_err(|e| wrong(c, e))?;
+            let profile = match whole {
+                Some((pool, before)) => Some(pool.profile().since(&before)),
+                None => charge.profile,
+            };
+            if let Some(profile) = profile {
+                m.profile = Some(m.profile.take().unwrap_or_default() + profile);
             }
             settle(c);
             m.ns_per_rep
-                .push(spent.as_nanos() as f64 / m.reps_per_sample as f64);
+                .push(charge.time.as_nanos() as f64 / m.reps_per_sample as f64);
         }
         rounds += 1;
     }
     if TIMELINES.load(Ordering::Relaxed) {
         for (c, m) in contenders.iter_mut().zip(&mut measurements) {
-            if let Some(pool) = c.profiled {
+            if let Some(pool) = c.profiling.pool() {
                 let was_tracing = pool.set_tracing(true);
                 let start = Instant::now();
                 let ran = (c.run)(m.reps_per_sample);
@@ -286,7 +349,7 @@ fn warm_up(c: &mut Contender<'_>, plan: &Plan) -> Result<u64, Mismatch> {
     };
     let mut warmed = Duration::ZERO;
     loop {
-        let spent = (c.run)(reps)?;
+        let spent = (c.run)(reps)?.time;
         warmed += spent;
         if let Reps::AtLeast(min_sample) = plan.reps {
             if spent < min_sample {
@@ -505,7 +568,7 @@ mod tests {
 
     #[test]
     fn a_stopwatch_contender_is_charged_only_for_its_timed_parts() {
-        let mut contenders = vec![Contender::with_stopwatch("setup-heavy", |sw| {
+        let mut contenders = vec![Contender::with_stopwatch("setup-heavy", None, |sw| {
             std::thread::sleep(Duration::from_millis(20));
             sw.time(|| std::thread::sleep(Duration::from_millis(1)));
             Ok(())
@@ -516,5 +579,54 @@ mod tests {
         };
         let ns = measure("cell", &mut contenders, &p).unwrap()[0].ns_per_rep[0];
         assert!((1e6..15e6).contains(&ns), "{ns}");
+    }
+
+    /// Spins on the calling thread for `time`.
+    fn spin(time: Duration) {
+        let start = Instant::now();
+        while start.elapsed() < time {
+            std::hint::spin_loop();
+        }
+    }
+
+    #[test]
+    fn profiles_cover_whole_samples_or_only_the_timed_parts() {
+        let pool = lubdub::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let busy = Duration::from_millis(2);
+        let mut contenders = vec![
+            Contender::timed("whole", |_| {
+                std::thread::sleep(Duration::from_millis(20));
+                pool.install(|| spin(busy));
+                Ok(())
+            })
+            .profiled_by(Some(&pool)),
+            Contender::with_stopwatch("parts", Some(&pool), |sw| {
+                std::thread::sleep(Duration::from_millis(20));
+                sw.time(|| pool.install(|| spin(busy)));
+                Ok(())
+            }),
+            Contender::timed("unprofiled", |_| Ok(())),
+        ];
+        let p = Plan {
+            reps: Reps::Fixed(1),
+            ..plan(2)
+        };
+        let measured = measure("cell", &mut contenders, &p).unwrap();
+        let whole = measured[0].profile.as_ref().unwrap();
+        let parts = measured[1].profile.as_ref().unwrap();
+        assert!(measured[2].profile.is_none());
+        // Two samples each: the whole samples include the 20 ms sleeps, the
+        // timed parts do not.
+        assert!(whole.elapsed >= Duration::from_millis(40), "{whole}");
+        assert!(parts.elapsed < Duration::from_millis(30), "{parts}");
+        let working = |p: &lubdub::Profile| p.total().time_in(lubdub::WorkerState::Working);
+        assert!(working(whole) >= 2 * busy && working(parts) >= 2 * busy);
+        assert!(
+            working(parts).as_secs_f64() > 0.5 * parts.elapsed.as_secs_f64(),
+            "{parts}"
+        );
     }
 }

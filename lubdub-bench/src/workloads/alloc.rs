@@ -468,11 +468,11 @@ fn measure_cell(
             let mut contenders: Vec<Contender<'_>> = AllocVariant::ALL
                 .iter()
                 .map(|&v| {
-                    Contender::with_stopwatch(v.name(), move |sw| {
+                    let profiled = (v == AllocVariant::Lubdub).then_some(&pools.lubdub);
+                    Contender::with_stopwatch(v.name(), profiled, move |sw| {
                         let got = sw.time(|| vecs_rep(v, pools, size));
                         expect_same(&got, expected)
                     })
-                    .profiled_by((v == AllocVariant::Lubdub).then_some(&pools.lubdub))
                 })
                 .collect();
             measure(&label, &mut contenders, plan)?

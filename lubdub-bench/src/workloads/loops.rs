@@ -299,7 +299,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
         .iter()
         .map(|&v| {
             let mut z = z.clone();
-            let rep = move |sw: &mut Stopwatch| -> Result<(), Mismatch> {
+            let rep = move |sw: &mut Stopwatch<'_>| -> Result<(), Mismatch> {
                 match case.kind {
                     LoopKind::SumSquares => expect_eq(
                         as_i64(sw.time(|| sum_squares(v, pools, black_box(x_u64)))),
@@ -320,9 +320,12 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
                     }
                 }
             };
-            Contender::with_stopwatch(v.name(), rep)
-                .profiled_by((v == LoopVariant::Lubdub).then_some(&pools.lubdub))
-                .settles_for(pools.settle(v == LoopVariant::Openmp))
+            Contender::with_stopwatch(
+                v.name(),
+                (v == LoopVariant::Lubdub).then_some(&pools.lubdub),
+                rep,
+            )
+            .settles_for(pools.settle(v == LoopVariant::Openmp))
         })
         .collect();
     let experiment = Experiment::Loop(case.kind);

@@ -234,12 +234,12 @@ pub fn measure_cell<T: Ord + Send + Clone>(
         .iter()
         .map(|&variant| {
             let mut v = pristine.to_vec();
-            Contender::with_stopwatch(variant.name(), move |sw| {
+            let profiled = (variant == SortVariant::Lubdub).then_some(&pools.lubdub);
+            Contender::with_stopwatch(variant.name(), profiled, move |sw| {
                 v.clone_from_slice(pristine);
                 sw.time(|| variant.sort(pools, case.stable, black_box(&mut v)));
                 expect_sorted(&v, expected)
             })
-            .profiled_by((variant == SortVariant::Lubdub).then_some(&pools.lubdub))
         })
         .collect();
     let experiment = Experiment::Sort(case);
