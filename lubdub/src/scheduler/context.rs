@@ -13,7 +13,7 @@ use std::cell::Cell;
 use std::ptr;
 use std::ptr::NonNull;
 
-use super::heartbeat::Heartbeat;
+use super::heartbeat::{Countdown, Heartbeat};
 use super::job::{PromotedHeader, StackJob, PROMOTED};
 use super::latch::Latch;
 use super::registry::Registry;
@@ -130,7 +130,7 @@ impl WorkerContext {
         self.newest.set(job.header_ptr());
         if PROMOTE_NOW {
             self.promote();
-        } else if self.heartbeat.count_down() {
+        } else if self.heartbeat.joins.count_down() {
             self.on_heartbeat();
         }
         let ra = match unwind::halt(a) {
@@ -217,7 +217,7 @@ impl WorkerContext {
     #[cold]
     #[inline(never)]
     fn on_heartbeat(&self) {
-        if let Some(now) = self.check_heartbeat() {
+        if let Some(now) = self.check_heartbeat(&self.heartbeat.joins) {
             if self.registry().idle().any_idle() && self.promote() {
                 self.heartbeat.beat(now);
             }
@@ -232,13 +232,13 @@ impl WorkerContext {
     /// the countdown ran out.
     #[inline]
     pub(crate) fn loop_poll(&self) -> bool {
-        self.heartbeat.count_down() && self.loop_heartbeat()
+        self.heartbeat.chunks.count_down() && self.loop_heartbeat()
     }
 
     #[cold]
     #[inline(never)]
     fn loop_heartbeat(&self) -> bool {
-        let Some(now) = self.check_heartbeat() else {
+        let Some(now) = self.check_heartbeat(&self.heartbeat.chunks) else {
             return false;
         };
         let split = self.registry().idle().any_idle()
@@ -249,10 +249,11 @@ impl WorkerContext {
         split
     }
 
-    /// Reads the clock; returns the time if a heartbeat is due, and counts
-    /// the first due heartbeat of each period for the profile.
-    fn check_heartbeat(&self) -> Option<std::time::Instant> {
-        let now = self.heartbeat.check()?;
+    /// Reads the clock for `countdown` (joins' or chunks'); returns the time
+    /// if a heartbeat is due, and counts the first due heartbeat of each
+    /// period for the profile.
+    fn check_heartbeat(&self, countdown: &Countdown) -> Option<std::time::Instant> {
+        let now = self.heartbeat.check(countdown)?;
         if self.heartbeat.starts_period(now) {
             self.seat().count(Event::Heartbeat);
         }

@@ -5,8 +5,9 @@
 //! and store; no atomics). When it reaches zero the thread reads the clock,
 //! which costs about as much as a few dozen joins, and rescales the countdown so that clock reads
 //! happen about [`CHECKS_PER_PERIOD`] times per heartbeat period, whatever a
-//! join's work costs. A heartbeat is due when a period has passed since the
-//! thread last promoted a job.
+//! join's work costs. A loop's chunk boundaries count down a second
+//! countdown of their own, calibrated the same way. A heartbeat is due when a
+//! period has passed since the thread last promoted a job.
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -19,10 +20,53 @@ const CHECKS_PER_PERIOD: u64 = 4;
 /// when joins suddenly become expensive after a run of cheap ones.
 const MAX_INTERVAL: u32 = 4096;
 
-pub(crate) struct Heartbeat {
+/// A countdown to the next clock read, calibrated to what one count costs.
+pub(crate) struct Countdown {
     countdown: Cell<u32>,
     interval: Cell<u32>,
     last_check: Cell<Instant>,
+}
+
+impl Countdown {
+    fn new(now: Instant) -> Self {
+        Self {
+            countdown: Cell::new(0),
+            interval: Cell::new(1),
+            last_check: Cell::new(now),
+        }
+    }
+
+    /// Counts one event; true when the clock must be read
+    /// ([`Heartbeat::check`]).
+    #[inline(always)]
+    pub(crate) fn count_down(&self) -> bool {
+        // One decrement and a branch on the borrow; `check` refills it.
+        let (left, expired) = self.countdown.get().overflowing_sub(1);
+        self.countdown.set(left);
+        expired
+    }
+
+    /// The clock read `now`: refills the countdown so that the next read
+    /// comes a `period / CHECKS_PER_PERIOD` later, if counts keep costing
+    /// what they cost since the last read.
+    fn rescale(&self, now: Instant, period: Duration) {
+        let elapsed = now.saturating_duration_since(self.last_check.get());
+        self.last_check.set(now);
+        let interval = next_interval(self.interval.get(), elapsed, period);
+        self.interval.set(interval);
+        self.countdown.set(interval - 1);
+    }
+}
+
+/// When a thread's next heartbeat is due. `join`s and a loop's chunk
+/// boundaries count down separate [`Countdown`]s: a chunk of a loop can cost
+/// a million times a `join` (a chunk of elliptic-curve butterflies against an
+/// empty fork), and a countdown calibrated on cheap joins would let a loop of
+/// expensive items run for seconds without reading the clock, so that it
+/// never splits.
+pub(crate) struct Heartbeat {
+    pub(crate) joins: Countdown,
+    pub(crate) chunks: Countdown,
     last_beat: Cell<Instant>,
     /// The start of the period the profile last counted a heartbeat in.
     last_counted: Cell<Instant>,
@@ -33,33 +77,19 @@ impl Heartbeat {
     pub(crate) fn new(period: Duration) -> Self {
         let now = Instant::now();
         Self {
-            countdown: Cell::new(0),
-            interval: Cell::new(1),
-            last_check: Cell::new(now),
+            joins: Countdown::new(now),
+            chunks: Countdown::new(now),
             last_beat: Cell::new(now),
             last_counted: Cell::new(now),
             period,
         }
     }
 
-    /// Counts one join; true when the clock must be read ([`Heartbeat::check`]).
-    #[inline(always)]
-    pub(crate) fn count_down(&self) -> bool {
-        // One decrement and a branch on the borrow; `check` refills it.
-        let (left, expired) = self.countdown.get().overflowing_sub(1);
-        self.countdown.set(left);
-        expired
-    }
-
-    /// Reads the clock, rescales the countdown, and returns the time if a
-    /// heartbeat is due.
-    pub(crate) fn check(&self) -> Option<Instant> {
+    /// Reads the clock, rescales `countdown` (one of this heartbeat's), and
+    /// returns the time if a heartbeat is due.
+    pub(crate) fn check(&self, countdown: &Countdown) -> Option<Instant> {
         let now = Instant::now();
-        let elapsed = now.saturating_duration_since(self.last_check.get());
-        self.last_check.set(now);
-        let interval = next_interval(self.interval.get(), elapsed, self.period);
-        self.interval.set(interval);
-        self.countdown.set(interval - 1);
+        countdown.rescale(now, self.period);
         (now.saturating_duration_since(self.last_beat.get()) >= self.period).then_some(now)
     }
 
@@ -120,9 +150,22 @@ mod tests {
     #[test]
     fn zero_period_is_always_due_and_max_never() {
         let always = Heartbeat::new(Duration::ZERO);
-        assert!(always.count_down());
-        assert!(always.check().is_some());
+        assert!(always.joins.count_down());
+        assert!(always.check(&always.joins).is_some());
         let never = Heartbeat::new(Duration::MAX);
-        assert!(never.check().is_none());
+        assert!(never.check(&never.chunks).is_none());
+    }
+
+    #[test]
+    fn joins_and_chunks_are_calibrated_apart() {
+        let heartbeat = Heartbeat::new(Duration::from_millis(100));
+        // Cheap joins: the join countdown grows...
+        for _ in 0..3 {
+            while !heartbeat.joins.count_down() {}
+            heartbeat.check(&heartbeat.joins);
+        }
+        assert!(heartbeat.joins.interval.get() > 1);
+        // ...while the chunk countdown still reads the clock at its next count.
+        assert!(heartbeat.chunks.count_down());
     }
 }
