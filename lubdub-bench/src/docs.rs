@@ -246,6 +246,17 @@ fn stale_plots(
 mod tests {
     use super::*;
 
+    /// The scaling plot of `fake_run`'s 1023-node tree, drawn to `path`.
+    fn treesum_1023_plot(run: &Run, path: PathBuf) -> PlotFile {
+        PlotFile {
+            kind: crate::plot::PlotKind::Scaling,
+            experiment: run.cells[0].experiment,
+            size: 1023,
+            heading: run.cells[0].heading(),
+            path,
+        }
+    }
+
     const DOC: &str = "# Benchmarks\n\nIntro.\n\n<!-- BEGIN treesum -->\nold table\n<!-- END treesum -->\n\nDiscussion stays.\n";
 
     #[test]
@@ -303,13 +314,7 @@ mod tests {
         let svg = dir.join("run-treesum-1023.svg");
         std::fs::write(&svg, "<svg/>").unwrap();
         let run = crate::report::fake_run();
-        let plots = [PlotFile {
-            kind: crate::plot::PlotKind::Scaling,
-            experiment: run.cells[0].experiment,
-            size: 1023,
-            heading: run.cells[0].heading(),
-            path: svg,
-        }];
+        let plots = [treesum_1023_plot(&run, svg)];
         let updated = update(&docs, &run, &plots).unwrap();
         let copied = dir.join("docs/img/treesum-1023.svg");
         assert_eq!(updated.written, [copied.clone(), docs.clone()]);
@@ -374,13 +379,7 @@ mod tests {
         let svg = dir.join("run-treesum-1023.svg");
         std::fs::write(&svg, "<svg/>").unwrap();
         let run = crate::report::fake_run();
-        let plots = [PlotFile {
-            kind: crate::plot::PlotKind::Scaling,
-            experiment: run.cells[0].experiment,
-            size: 1023,
-            heading: run.cells[0].heading(),
-            path: svg,
-        }];
+        let plots = [treesum_1023_plot(&run, svg)];
         let listing = || {
             let mut names: Vec<String> = std::fs::read_dir(&img)
                 .unwrap()
