@@ -15,7 +15,8 @@
 //! [`crate::ThreadPool::set_tracing`] turns it on and off. A pool with a
 //! file writes its trace there when it is dropped and on
 //! [`crate::ThreadPool::flush_trace`]; pools writing to the same file share
-//! it, one Perfetto "process" per pool.
+//! it, one Perfetto "process" per pool. The global pool is never dropped: a
+//! program that traces it calls [`crate::flush_trace`] before it exits.
 //!
 //! ```
 //! let path = std::env::temp_dir().join(format!("lubdub-doc-{}.json", std::process::id()));
