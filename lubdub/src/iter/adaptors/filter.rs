@@ -1,6 +1,7 @@
 //! [`Filter`] and [`FilterMap`]: item-wise adaptors that drop items, so the
 //! result has no known length.
 
+use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use crate::iter::plumbing::Consumer;
 use crate::iter::ParallelIterator;
 
@@ -31,41 +32,21 @@ where
     type Item = I::Item;
 
     fn drive<C: Consumer<I::Item>>(self, consumer: &C) -> C::Result {
-        self.base.drive(&FilterConsumer {
-            base: consumer,
-            predicate: &self.predicate,
-        })
+        self.base
+            .drive(&ItemwiseConsumer::new(consumer, Filtering(&self.predicate)))
     }
 }
 
-struct FilterConsumer<'c, C, P> {
-    base: &'c C,
-    predicate: &'c P,
-}
+/// `filter`'s [`ChunkAdaptor`]: `chunk.filter(predicate)`.
+struct Filtering<'p, P>(&'p P);
 
-impl<T, C, P> Consumer<T> for FilterConsumer<'_, C, P>
+impl<T, P> ChunkAdaptor<T> for Filtering<'_, P>
 where
-    C: Consumer<T>,
     P: Fn(&T) -> bool + Sync,
 {
-    type Result = C::Result;
-    fn identity(&self) -> C::Result {
-        self.base.identity()
-    }
-    fn consume_iter<I: Iterator<Item = T>>(
-        &self,
-        acc: C::Result,
-        start: usize,
-        iter: I,
-    ) -> C::Result {
-        self.base
-            .consume_iter(acc, start, iter.filter(self.predicate))
-    }
-    fn combine(&self, left: C::Result, right: C::Result) -> C::Result {
-        self.base.combine(left, right)
-    }
-    fn full(&self) -> bool {
-        self.base.full()
+    type Item = T;
+    fn adapt<I: Iterator<Item = T>>(&self, chunk: I) -> impl Iterator<Item = T> {
+        chunk.filter(self.0)
     }
 }
 
@@ -98,39 +79,20 @@ where
     type Item = R;
 
     fn drive<C: Consumer<R>>(self, consumer: &C) -> C::Result {
-        self.base.drive(&FilterMapConsumer {
-            base: consumer,
-            f: &self.f,
-        })
+        self.base
+            .drive(&ItemwiseConsumer::new(consumer, FilterMapping(&self.f)))
     }
 }
 
-struct FilterMapConsumer<'c, C, F> {
-    base: &'c C,
-    f: &'c F,
-}
+/// `filter_map`'s [`ChunkAdaptor`]: `chunk.filter_map(f)`.
+struct FilterMapping<'f, F>(&'f F);
 
-impl<T, R, C, F> Consumer<T> for FilterMapConsumer<'_, C, F>
+impl<T, R, F> ChunkAdaptor<T> for FilterMapping<'_, F>
 where
-    C: Consumer<R>,
     F: Fn(T) -> Option<R> + Sync,
 {
-    type Result = C::Result;
-    fn identity(&self) -> C::Result {
-        self.base.identity()
-    }
-    fn consume_iter<I: Iterator<Item = T>>(
-        &self,
-        acc: C::Result,
-        start: usize,
-        iter: I,
-    ) -> C::Result {
-        self.base.consume_iter(acc, start, iter.filter_map(self.f))
-    }
-    fn combine(&self, left: C::Result, right: C::Result) -> C::Result {
-        self.base.combine(left, right)
-    }
-    fn full(&self) -> bool {
-        self.base.full()
+    type Item = R;
+    fn adapt<I: Iterator<Item = T>>(&self, chunk: I) -> impl Iterator<Item = R> {
+        chunk.filter_map(self.0)
     }
 }

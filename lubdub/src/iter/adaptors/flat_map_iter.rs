@@ -1,6 +1,7 @@
 //! [`FlatMapIter`]: each item becomes a sequential iterator, run inside the
 //! chunk that holds the item.
 
+use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use crate::iter::plumbing::Consumer;
 use crate::iter::ParallelIterator;
 
@@ -34,40 +35,21 @@ where
     type Item = U::Item;
 
     fn drive<C: Consumer<U::Item>>(self, consumer: &C) -> C::Result {
-        self.base.drive(&FlatMapIterConsumer {
-            base: consumer,
-            f: &self.f,
-        })
+        self.base
+            .drive(&ItemwiseConsumer::new(consumer, FlatMapping(&self.f)))
     }
 }
 
-struct FlatMapIterConsumer<'c, C, F> {
-    base: &'c C,
-    f: &'c F,
-}
+/// `flat_map_iter`'s [`ChunkAdaptor`]: `chunk.flat_map(f)`.
+struct FlatMapping<'f, F>(&'f F);
 
-impl<T, U, C, F> Consumer<T> for FlatMapIterConsumer<'_, C, F>
+impl<T, U, F> ChunkAdaptor<T> for FlatMapping<'_, F>
 where
     U: IntoIterator,
-    C: Consumer<U::Item>,
     F: Fn(T) -> U + Sync,
 {
-    type Result = C::Result;
-    fn identity(&self) -> C::Result {
-        self.base.identity()
-    }
-    fn consume_iter<I: Iterator<Item = T>>(
-        &self,
-        acc: C::Result,
-        start: usize,
-        iter: I,
-    ) -> C::Result {
-        self.base.consume_iter(acc, start, iter.flat_map(self.f))
-    }
-    fn combine(&self, left: C::Result, right: C::Result) -> C::Result {
-        self.base.combine(left, right)
-    }
-    fn full(&self) -> bool {
-        self.base.full()
+    type Item = U::Item;
+    fn adapt<I: Iterator<Item = T>>(&self, chunk: I) -> impl Iterator<Item = U::Item> {
+        chunk.flat_map(self.0)
     }
 }

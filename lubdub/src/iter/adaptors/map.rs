@@ -1,5 +1,6 @@
 //! [`Map`]: `map`, and through it `copied` and `cloned`.
 
+use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use crate::iter::plumbing::{Consumer, Producer, ProducerCallback};
 use crate::iter::private::Sealed;
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
@@ -33,10 +34,8 @@ where
     type Item = R;
 
     fn drive<C: Consumer<R>>(self, consumer: &C) -> C::Result {
-        self.base.drive(&MapConsumer {
-            base: consumer,
-            f: &self.f,
-        })
+        self.base
+            .drive(&ItemwiseConsumer::new(consumer, Mapping(&self.f)))
     }
 
     fn opt_len(&self, sealed: Sealed) -> Option<usize> {
@@ -60,33 +59,16 @@ where
     }
 }
 
-struct MapConsumer<'c, C, F> {
-    base: &'c C,
-    f: &'c F,
-}
+/// `map`'s [`ChunkAdaptor`]: `chunk.map(f)`.
+struct Mapping<'f, F>(&'f F);
 
-impl<T, R, C, F> Consumer<T> for MapConsumer<'_, C, F>
+impl<T, R, F> ChunkAdaptor<T> for Mapping<'_, F>
 where
-    C: Consumer<R>,
     F: Fn(T) -> R + Sync,
 {
-    type Result = C::Result;
-    fn identity(&self) -> C::Result {
-        self.base.identity()
-    }
-    fn consume_iter<I: Iterator<Item = T>>(
-        &self,
-        acc: C::Result,
-        start: usize,
-        iter: I,
-    ) -> C::Result {
-        self.base.consume_iter(acc, start, iter.map(self.f))
-    }
-    fn combine(&self, left: C::Result, right: C::Result) -> C::Result {
-        self.base.combine(left, right)
-    }
-    fn full(&self) -> bool {
-        self.base.full()
+    type Item = R;
+    fn adapt<I: Iterator<Item = T>>(&self, chunk: I) -> impl Iterator<Item = R> {
+        chunk.map(self.0)
     }
 }
 

@@ -7,6 +7,7 @@ mod enumerate;
 mod filter;
 mod flat_map_iter;
 mod fold;
+mod itemwise;
 mod map;
 mod zip;
 
