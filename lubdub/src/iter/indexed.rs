@@ -1,10 +1,14 @@
 //! [`IndexedParallelIterator`]: parallel iterators with one item per
-//! position of a splittable range, which can be zipped and enumerated.
+//! position of a splittable range, which can be zipped, enumerated, cut and
+//! written straight into place.
 
-use super::adaptors::{Enumerate, Zip};
-use super::driver;
-use super::plumbing::{Consumer, Producer, ProducerCallback};
+use super::adaptors::Zip;
+use super::plumbing::{Consumer, ProducerCallback};
 use super::{IntoParallelIterator, ParallelIterator};
+
+// imports of the indexed adaptors and consumers
+
+// imports of indexed collecting
 
 /// A parallel iterator whose items have positions `0..len()`: slices,
 /// ranges, vectors, chunks, and `map`, `enumerate` and `zip` of them.
@@ -18,6 +22,43 @@ use super::{IntoParallelIterator, ParallelIterator};
 /// assert_eq!(dot, 140);
 /// ```
 pub trait IndexedParallelIterator: ParallelIterator {
+    /// Runs the loop into an indexed `consumer` (see
+    /// [`plumbing::bridge`](super::plumbing::bridge)).
+    ///
+    /// ```
+    /// use lubdub::iter::plumbing::{bridge, Consumer, ProducerCallback};
+    /// use lubdub::prelude::*;
+    ///
+    /// // An indexed iterator that forwards to another one.
+    /// struct Same<I>(I);
+    /// impl<I: IndexedParallelIterator> ParallelIterator for Same<I> {
+    ///     type Item = I::Item;
+    ///     fn drive_unindexed<C>(self, consumer: C) -> C::Result
+    ///     where
+    ///         C: lubdub::iter::plumbing::UnindexedConsumer<I::Item>,
+    ///     {
+    ///         bridge(self, consumer)
+    ///     }
+    ///     fn opt_len(&self) -> Option<usize> {
+    ///         Some(self.0.len())
+    ///     }
+    /// }
+    /// impl<I: IndexedParallelIterator> IndexedParallelIterator for Same<I> {
+    ///     fn drive<C: Consumer<I::Item>>(self, consumer: C) -> C::Result {
+    ///         bridge(self, consumer)
+    ///     }
+    ///     fn len(&self) -> usize {
+    ///         self.0.len()
+    ///     }
+    ///     fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
+    ///         self.0.with_producer(callback)
+    ///     }
+    /// }
+    /// let v: Vec<i32> = Same((0..4).into_par_iter()).collect();
+    /// assert_eq!(v, [0, 1, 2, 3]);
+    /// ```
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result;
+
     /// The number of items.
     ///
     /// ```
@@ -27,18 +68,8 @@ pub trait IndexedParallelIterator: ParallelIterator {
     /// ```
     fn len(&self) -> usize;
 
-    /// True when there are no items.
-    ///
-    /// ```
-    /// use lubdub::prelude::*;
-    ///
-    /// assert!((5..5).into_par_iter().is_empty());
-    /// ```
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Hands the iterator's [`Producer`] to `callback`.
+    /// Hands the iterator's [`Producer`](super::plumbing::Producer) to
+    /// `callback`.
     ///
     /// ```
     /// use lubdub::iter::plumbing::{Producer, ProducerCallback};
@@ -55,76 +86,26 @@ pub trait IndexedParallelIterator: ParallelIterator {
     /// ```
     fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output;
 
-    /// Pairs each item with its position.
-    ///
-    /// ```
-    /// use lubdub::prelude::*;
-    ///
-    /// let v: Vec<(usize, char)> = ['a', 'b'].par_iter().copied().enumerate().collect();
-    /// assert_eq!(v, [(0, 'a'), (1, 'b')]);
-    /// ```
-    fn enumerate(self) -> Enumerate<Self> {
-        Enumerate::new(self)
-    }
-
-    /// Pairs the items of `self` and `other` position by position; as long
+    /// Pairs the items of `self` and `zip_op` position by position; as long
     /// as the shorter of the two.
     ///
     /// ```
     /// use lubdub::prelude::*;
     ///
-    /// let v: Vec<(i32, char)> = (0..5).into_par_iter().zip(vec!['x', 'y']).collect();
-    /// assert_eq!(v, [(0, 'x'), (1, 'y')]);
+    /// let v: Vec<(i32, &char)> = (0..5).into_par_iter().zip(&['x', 'y']).collect();
+    /// assert_eq!(v, [(0, &'x'), (1, &'y')]);
     /// ```
-    fn zip<Z>(self, other: Z) -> Zip<Self, Z::Iter>
+    fn zip<Z>(self, zip_op: Z) -> Zip<Self, Z::Iter>
     where
         Z: IntoParallelIterator,
         Z::Iter: IndexedParallelIterator,
     {
-        Zip::new(self, other.into_par_iter())
+        Zip::new(self, zip_op.into_par_iter())
     }
 
-    /// Accepted for Rayon compatibility and ignored: loops split on
-    /// heartbeats, never below a chunk boundary, so there is no grain to set.
-    ///
-    /// ```
-    /// use lubdub::prelude::*;
-    ///
-    /// assert_eq!((0..100).into_par_iter().with_min_len(10).count(), 100);
-    /// ```
-    fn with_min_len(self, _min: usize) -> Self {
-        self
-    }
+    // ---- indexed adaptors (enumerate, rev, skip, step_by, chunks, ...) go here ----
 
-    /// Accepted for Rayon compatibility and ignored, as
-    /// [`IndexedParallelIterator::with_min_len`].
-    ///
-    /// ```
-    /// use lubdub::prelude::*;
-    ///
-    /// assert_eq!((0..100).into_par_iter().with_max_len(10).count(), 100);
-    /// ```
-    fn with_max_len(self, _max: usize) -> Self {
-        self
-    }
-}
+    // ---- indexed consumers (cmp, position_*, ...) go here ----
 
-/// [`ParallelIterator::drive`] of an indexed iterator: run its producer.
-pub(crate) fn drive<I, C>(iter: I, consumer: &C) -> C::Result
-where
-    I: IndexedParallelIterator,
-    C: Consumer<I::Item>,
-{
-    iter.with_producer(Drive { consumer })
-}
-
-struct Drive<'c, C> {
-    consumer: &'c C,
-}
-
-impl<T, C: Consumer<T>> ProducerCallback<T> for Drive<'_, C> {
-    type Output = C::Result;
-    fn callback<P: Producer<Item = T>>(self, producer: P) -> C::Result {
-        driver::run(producer, self.consumer)
-    }
+    // ---- indexed collecting (collect_into_vec, unzip_into_vecs) goes here ----
 }

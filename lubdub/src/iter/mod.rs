@@ -18,7 +18,6 @@
 mod adaptors;
 mod collect;
 mod consumers;
-mod driver;
 mod indexed;
 mod into;
 mod parallel_iterator;
@@ -28,7 +27,7 @@ mod slice_ext;
 mod sort;
 mod sources;
 
-pub use adaptors::{Enumerate, Filter, FilterMap, FlatMapIter, Fold, Map, Zip};
+pub use adaptors::{Map, Zip};
 pub use collect::{FromParallelIterator, ParallelExtend};
 pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};
@@ -36,13 +35,5 @@ pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::range::{Range, RangeInteger};
-pub use sources::range_inclusive::RangeInclusive;
 pub use sources::slice::{Iter, IterMut};
-pub use sources::vec::IntoIter;
 
-mod private {
-    /// A type users cannot name: trait methods taking it cannot be
-    /// implemented outside this crate.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Sealed;
-}

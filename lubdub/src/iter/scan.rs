@@ -41,8 +41,8 @@ where
         running = Some(running.map_or_else(|| sum.clone(), |r| op(&r, sum)));
     }
     v.par_chunks_mut(block)
-        .zip(offsets)
-        .for_each(|(chunk, offset)| rescan_inclusive(chunk, offset, op));
+        .zip(&offsets)
+        .for_each(|(chunk, offset)| rescan_inclusive(chunk, offset.clone(), op));
 }
 
 /// Replaces each element by `identity` `op`-summed with every element
@@ -63,9 +63,9 @@ where
         offsets.push(std::mem::replace(&mut running, next));
     }
     v.par_chunks_mut(block)
-        .zip(offsets)
+        .zip(&offsets)
         .for_each(|(chunk, offset)| {
-            rescan_exclusive(chunk, offset, op);
+            rescan_exclusive(chunk, offset.clone(), op);
         });
     running
 }

@@ -1,8 +1,8 @@
-//! [`Map`]: `map`, and through it `copied` and `cloned`.
+//! [`Map`]: `map`.
 
-use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
-use crate::iter::plumbing::{Consumer, Producer, ProducerCallback};
-use crate::iter::private::Sealed;
+use crate::iter::plumbing::{
+    Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`ParallelIterator::map`].
@@ -13,15 +13,22 @@ use crate::iter::{IndexedParallelIterator, ParallelIterator};
 /// let lengths: Vec<usize> = ["a", "bb"].par_iter().map(|s| s.len()).collect();
 /// assert_eq!(lengths, [1, 2]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
+#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
 pub struct Map<I, F> {
     base: I,
-    f: F,
+    map_op: F,
+}
+
+impl<I: std::fmt::Debug, F> std::fmt::Debug for Map<I, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Map").field("base", &self.base).finish()
+    }
 }
 
 impl<I, F> Map<I, F> {
-    pub(crate) fn new(base: I, f: F) -> Self {
-        Self { base, f }
+    pub(crate) fn new(base: I, map_op: F) -> Self {
+        Map { base, map_op }
     }
 }
 
@@ -33,13 +40,12 @@ where
 {
     type Item = R;
 
-    fn drive<C: Consumer<R>>(self, consumer: &C) -> C::Result {
-        self.base
-            .drive(&ItemwiseConsumer::new(consumer, Mapping(&self.f)))
+    fn drive_unindexed<C: UnindexedConsumer<R>>(self, consumer: C) -> C::Result {
+        self.base.drive_unindexed(MapConsumer::new(consumer, &self.map_op))
     }
 
-    fn opt_len(&self, sealed: Sealed) -> Option<usize> {
-        self.base.opt_len(sealed)
+    fn opt_len(&self) -> Option<usize> {
+        self.base.opt_len()
     }
 }
 
@@ -49,48 +55,44 @@ where
     F: Fn(I::Item) -> R + Sync + Send,
     R: Send,
 {
+    fn drive<C: Consumer<R>>(self, consumer: C) -> C::Result {
+        self.base.drive(MapConsumer::new(consumer, &self.map_op))
+    }
+
     fn len(&self) -> usize {
         self.base.len()
     }
 
     fn with_producer<CB: ProducerCallback<R>>(self, callback: CB) -> CB::Output {
-        let f = &self.f;
-        self.base.with_producer(MapCallback { callback, f })
-    }
-}
+        return self.base.with_producer(Callback {
+            callback,
+            map_op: self.map_op,
+        });
 
-/// `map`'s [`ChunkAdaptor`]: `chunk.map(f)`.
-struct Mapping<'f, F>(&'f F);
+        struct Callback<CB, F> {
+            callback: CB,
+            map_op: F,
+        }
 
-impl<T, R, F> ChunkAdaptor<T> for Mapping<'_, F>
-where
-    F: Fn(T) -> R + Sync,
-{
-    type Item = R;
-    fn adapt<I: Iterator<Item = T>>(&self, chunk: I) -> impl Iterator<Item = R> {
-        chunk.map(self.0)
-    }
-}
-
-struct MapCallback<'f, CB, F> {
-    callback: CB,
-    f: &'f F,
-}
-
-impl<T, R, CB, F> ProducerCallback<T> for MapCallback<'_, CB, F>
-where
-    CB: ProducerCallback<R>,
-    F: Fn(T) -> R + Sync,
-{
-    type Output = CB::Output;
-    fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-        self.callback.callback(MapProducer { base, f: self.f })
+        impl<T, R, CB, F> ProducerCallback<T> for Callback<CB, F>
+        where
+            CB: ProducerCallback<R>,
+            F: Fn(T) -> R + Sync,
+        {
+            type Output = CB::Output;
+            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
+                self.callback.callback(MapProducer {
+                    base,
+                    map_op: &self.map_op,
+                })
+            }
+        }
     }
 }
 
 struct MapProducer<'f, P, F> {
     base: P,
-    f: &'f F,
+    map_op: &'f F,
 }
 
 impl<'f, P, F, R> Producer for MapProducer<'f, P, F>
@@ -100,23 +102,128 @@ where
 {
     type Item = R;
     type IntoIter = std::iter::Map<P::IntoIter, &'f F>;
-    fn len(&self) -> usize {
-        self.base.len()
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.base.into_iter().map(self.map_op)
     }
+
+    fn min_len(&self) -> usize {
+        self.base.min_len()
+    }
+
+    fn max_len(&self) -> usize {
+        self.base.max_len()
+    }
+
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);
         (
-            Self {
+            MapProducer {
                 base: left,
-                f: self.f,
+                map_op: self.map_op,
             },
-            Self {
+            MapProducer {
                 base: right,
-                f: self.f,
+                map_op: self.map_op,
             },
         )
     }
-    fn into_iter(self) -> Self::IntoIter {
-        self.base.into_iter().map(self.f)
+
+    fn fold_with<G: Folder<R>>(self, folder: G) -> G {
+        let folder = MapFolder {
+            base: folder,
+            map_op: self.map_op,
+        };
+        self.base.fold_with(folder).base
+    }
+}
+
+struct MapConsumer<'f, C, F> {
+    base: C,
+    map_op: &'f F,
+}
+
+impl<'f, C, F> MapConsumer<'f, C, F> {
+    fn new(base: C, map_op: &'f F) -> Self {
+        MapConsumer { base, map_op }
+    }
+}
+
+impl<'f, T, R, C, F> Consumer<T> for MapConsumer<'f, C, F>
+where
+    C: Consumer<R>,
+    F: Fn(T) -> R + Sync,
+{
+    type Folder = MapFolder<'f, C::Folder, F>;
+    type Reducer = C::Reducer;
+    type Result = C::Result;
+
+    fn split_at(self, index: usize) -> (Self, Self, C::Reducer) {
+        let (left, right, reducer) = self.base.split_at(index);
+        (
+            MapConsumer::new(left, self.map_op),
+            MapConsumer::new(right, self.map_op),
+            reducer,
+        )
+    }
+
+    fn into_folder(self) -> Self::Folder {
+        MapFolder {
+            base: self.base.into_folder(),
+            map_op: self.map_op,
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.base.full()
+    }
+}
+
+impl<T, R, C, F> UnindexedConsumer<T> for MapConsumer<'_, C, F>
+where
+    C: UnindexedConsumer<R>,
+    F: Fn(T) -> R + Sync,
+{
+    fn split_off_left(&self) -> Self {
+        MapConsumer::new(self.base.split_off_left(), self.map_op)
+    }
+
+    fn to_reducer(&self) -> C::Reducer {
+        self.base.to_reducer()
+    }
+}
+
+struct MapFolder<'f, C, F> {
+    base: C,
+    map_op: &'f F,
+}
+
+impl<T, R, C, F> Folder<T> for MapFolder<'_, C, F>
+where
+    C: Folder<R>,
+    F: Fn(T) -> R,
+{
+    type Result = C::Result;
+
+    fn consume(self, item: T) -> Self {
+        MapFolder {
+            base: self.base.consume((self.map_op)(item)),
+            map_op: self.map_op,
+        }
+    }
+
+    fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
+        MapFolder {
+            base: self.base.consume_iter(iter.into_iter().map(self.map_op)),
+            map_op: self.map_op,
+        }
+    }
+
+    fn complete(self) -> C::Result {
+        self.base.complete()
+    }
+
+    fn full(&self) -> bool {
+        self.base.full()
     }
 }

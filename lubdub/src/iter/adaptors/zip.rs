@@ -1,20 +1,22 @@
-//! [`Zip`]: two indexed iterators walked in lockstep.
+//! [`Zip`]: `zip`, pairs of items at the same position.
 
-use crate::iter::plumbing::{Consumer, Producer, ProducerCallback};
-use crate::iter::private::Sealed;
-use crate::iter::{indexed, IndexedParallelIterator, ParallelIterator};
+use std::cmp::min;
 
-/// The iterator of [`IndexedParallelIterator::zip`].
+use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::{IndexedParallelIterator, ParallelIterator};
+
+/// The iterator of [`IndexedParallelIterator::zip`]: as long as the shorter
+/// of its two iterators.
 ///
 /// ```
 /// use lubdub::prelude::*;
 ///
-/// let mut y = vec![1.0, 2.0];
-/// let x = vec![10.0, 20.0];
-/// y.par_iter_mut().zip(&x).for_each(|(y, x)| *y += 2.0 * x);
-/// assert_eq!(y, [21.0, 42.0]);
+/// let a = [1, 2, 3];
+/// let pairs: Vec<(&i32, u8)> = a.par_iter().zip(10..12u8).collect();
+/// assert_eq!(pairs, [(&1, 10), (&2, 11)]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug, Clone)]
+#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
 pub struct Zip<A, B> {
     a: A,
     b: B,
@@ -22,7 +24,7 @@ pub struct Zip<A, B> {
 
 impl<A, B> Zip<A, B> {
     pub(crate) fn new(a: A, b: B) -> Self {
-        Self { a, b }
+        Zip { a, b }
     }
 }
 
@@ -33,13 +35,12 @@ where
 {
     type Item = (A::Item, B::Item);
 
-    fn drive<C: Consumer<Self::Item>>(self, consumer: &C) -> C::Result {
-        indexed::drive(self, consumer)
+    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
     }
 
-    fn opt_len(&self, sealed: Sealed) -> Option<usize> {
-        let a = self.a.opt_len(sealed)?;
-        Some(a.min(self.b.opt_len(sealed)?))
+    fn opt_len(&self) -> Option<usize> {
+        Some(self.len())
     }
 }
 
@@ -48,55 +49,63 @@ where
     A: IndexedParallelIterator,
     B: IndexedParallelIterator,
 {
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
     fn len(&self) -> usize {
-        self.a.len().min(self.b.len())
+        min(self.a.len(), self.b.len())
     }
 
     fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+        // Each side's producer is cut to the common length first, so both
+        // halves of every later cut have equal lengths.
         let len = self.len();
-        let b = self.b;
-        self.a.with_producer(ZipCallbackA { callback, b, len })
-    }
-}
+        return self.a.with_producer(FirstCallback {
+            callback,
+            b: self.b,
+            len,
+        });
 
-/// Receives `a`'s producer, then asks `b` for its own.
-struct ZipCallbackA<CB, B> {
-    callback: CB,
-    b: B,
-    len: usize,
-}
+        struct FirstCallback<CB, B> {
+            callback: CB,
+            b: B,
+            len: usize,
+        }
 
-impl<CB, B, T> ProducerCallback<T> for ZipCallbackA<CB, B>
-where
-    B: IndexedParallelIterator,
-    CB: ProducerCallback<(T, B::Item)>,
-{
-    type Output = CB::Output;
-    fn callback<P: Producer<Item = T>>(self, a: P) -> CB::Output {
-        let a = a.split_at(self.len).0;
-        self.b.with_producer(ZipCallbackB {
-            callback: self.callback,
-            a,
-            len: self.len,
-        })
-    }
-}
+        impl<CB, ItemA, B> ProducerCallback<ItemA> for FirstCallback<CB, B>
+        where
+            B: IndexedParallelIterator,
+            CB: ProducerCallback<(ItemA, B::Item)>,
+        {
+            type Output = CB::Output;
+            fn callback<PA: Producer<Item = ItemA>>(self, a: PA) -> CB::Output {
+                let a = a.split_at(self.len).0;
+                self.b.with_producer(SecondCallback {
+                    callback: self.callback,
+                    a,
+                    len: self.len,
+                })
+            }
+        }
 
-struct ZipCallbackB<CB, PA> {
-    callback: CB,
-    a: PA,
-    len: usize,
-}
+        struct SecondCallback<CB, PA> {
+            callback: CB,
+            a: PA,
+            len: usize,
+        }
 
-impl<CB, PA, T> ProducerCallback<T> for ZipCallbackB<CB, PA>
-where
-    PA: Producer,
-    CB: ProducerCallback<(PA::Item, T)>,
-{
-    type Output = CB::Output;
-    fn callback<P: Producer<Item = T>>(self, b: P) -> CB::Output {
-        let b = b.split_at(self.len).0;
-        self.callback.callback(ZipProducer { a: self.a, b })
+        impl<CB, PA, ItemB> ProducerCallback<ItemB> for SecondCallback<CB, PA>
+        where
+            PA: Producer,
+            CB: ProducerCallback<(PA::Item, ItemB)>,
+        {
+            type Output = CB::Output;
+            fn callback<PB: Producer<Item = ItemB>>(self, b: PB) -> CB::Output {
+                let b = b.split_at(self.len).0;
+                self.callback.callback(ZipProducer { a: self.a, b })
+            }
+        }
     }
 }
 
@@ -108,24 +117,31 @@ struct ZipProducer<A, B> {
 impl<A: Producer, B: Producer> Producer for ZipProducer<A, B> {
     type Item = (A::Item, B::Item);
     type IntoIter = std::iter::Zip<A::IntoIter, B::IntoIter>;
-    fn len(&self) -> usize {
-        self.a.len()
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.a.into_iter().zip(self.b.into_iter())
     }
+
+    fn min_len(&self) -> usize {
+        self.a.min_len().max(self.b.min_len())
+    }
+
+    fn max_len(&self) -> usize {
+        self.a.max_len().min(self.b.max_len())
+    }
+
     fn split_at(self, index: usize) -> (Self, Self) {
         let (a_left, a_right) = self.a.split_at(index);
         let (b_left, b_right) = self.b.split_at(index);
         (
-            Self {
+            ZipProducer {
                 a: a_left,
                 b: b_left,
             },
-            Self {
+            ZipProducer {
                 a: a_right,
                 b: b_right,
             },
         )
-    }
-    fn into_iter(self) -> Self::IntoIter {
-        self.a.into_iter().zip(self.b.into_iter())
     }
 }

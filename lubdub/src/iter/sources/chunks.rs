@@ -1,9 +1,8 @@
 //! [`Chunks`] and [`ChunksMut`]: `par_chunks(n)` and `par_chunks_mut(n)`,
 //! one item per run of `n` elements (the last run may be shorter).
 
-use crate::iter::plumbing::{Consumer, Producer, ProducerCallback};
-use crate::iter::private::Sealed;
-use crate::iter::{indexed, IndexedParallelIterator, ParallelIterator};
+use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`ParallelSlice::par_chunks`](crate::iter::ParallelSlice::par_chunks).
 ///
@@ -30,16 +29,20 @@ impl<'data, T> Chunks<'data, T> {
 impl<'data, T: Sync> ParallelIterator for Chunks<'data, T> {
     type Item = &'data [T];
 
-    fn drive<C: Consumer<&'data [T]>>(self, consumer: &C) -> C::Result {
-        indexed::drive(self, consumer)
+    fn drive_unindexed<C: UnindexedConsumer<&'data [T]>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
     }
 
-    fn opt_len(&self, _: Sealed) -> Option<usize> {
+    fn opt_len(&self) -> Option<usize> {
         Some(self.len())
     }
 }
 
 impl<T: Sync> IndexedParallelIterator for Chunks<'_, T> {
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
     fn len(&self) -> usize {
         self.producer.len()
     }
@@ -55,12 +58,15 @@ struct ChunksProducer<'data, T> {
     size: usize,
 }
 
-impl<'data, T: Sync> Producer for ChunksProducer<'data, T> {
-    type Item = &'data [T];
-    type IntoIter = std::slice::Chunks<'data, T>;
+impl<T> ChunksProducer<'_, T> {
     fn len(&self) -> usize {
         self.slice.len().div_ceil(self.size)
     }
+}
+
+impl<'data, T: Sync> Producer for ChunksProducer<'data, T> {
+    type Item = &'data [T];
+    type IntoIter = std::slice::Chunks<'data, T>;
     fn split_at(self, index: usize) -> (Self, Self) {
         let at = (index * self.size).min(self.slice.len());
         let (left, right) = self.slice.split_at(at);
@@ -98,16 +104,20 @@ impl<'data, T> ChunksMut<'data, T> {
 impl<'data, T: Send> ParallelIterator for ChunksMut<'data, T> {
     type Item = &'data mut [T];
 
-    fn drive<C: Consumer<&'data mut [T]>>(self, consumer: &C) -> C::Result {
-        indexed::drive(self, consumer)
+    fn drive_unindexed<C: UnindexedConsumer<&'data mut [T]>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
     }
 
-    fn opt_len(&self, _: Sealed) -> Option<usize> {
+    fn opt_len(&self) -> Option<usize> {
         Some(self.len())
     }
 }
 
 impl<T: Send> IndexedParallelIterator for ChunksMut<'_, T> {
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
     fn len(&self) -> usize {
         self.producer.len()
     }
@@ -123,12 +133,15 @@ struct ChunksMutProducer<'data, T> {
     size: usize,
 }
 
-impl<'data, T: Send> Producer for ChunksMutProducer<'data, T> {
-    type Item = &'data mut [T];
-    type IntoIter = std::slice::ChunksMut<'data, T>;
+impl<T> ChunksMutProducer<'_, T> {
     fn len(&self) -> usize {
         self.slice.len().div_ceil(self.size)
     }
+}
+
+impl<'data, T: Send> Producer for ChunksMutProducer<'data, T> {
+    type Item = &'data mut [T];
+    type IntoIter = std::slice::ChunksMut<'data, T>;
     fn split_at(self, index: usize) -> (Self, Self) {
         let at = (index * self.size).min(self.slice.len());
         let (left, right) = self.slice.split_at_mut(at);

@@ -2,6 +2,4 @@
 
 pub mod chunks;
 pub mod range;
-pub mod range_inclusive;
 pub mod slice;
-pub mod vec;

@@ -1,8 +1,7 @@
 //! [`Range`]: `into_par_iter()` of an integer range `start..end`.
 
-use crate::iter::plumbing::{Consumer, Producer, ProducerCallback};
-use crate::iter::private::Sealed;
-use crate::iter::{indexed, IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 
 /// The parallel iterator over an integer range.
 ///
@@ -51,7 +50,7 @@ range_integers!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 impl<T> IntoParallelIterator for std::ops::Range<T>
 where
     T: RangeInteger,
-    std::ops::Range<T>: Iterator<Item = T>,
+    std::ops::Range<T>: DoubleEndedIterator<Item = T>,
 {
     type Iter = Range<T>;
     type Item = T;
@@ -63,15 +62,15 @@ where
 impl<T> ParallelIterator for Range<T>
 where
     T: RangeInteger,
-    std::ops::Range<T>: Iterator<Item = T>,
+    std::ops::Range<T>: DoubleEndedIterator<Item = T>,
 {
     type Item = T;
 
-    fn drive<C: Consumer<T>>(self, consumer: &C) -> C::Result {
-        indexed::drive(self, consumer)
+    fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
     }
 
-    fn opt_len(&self, _: Sealed) -> Option<usize> {
+    fn opt_len(&self) -> Option<usize> {
         Some(self.len())
     }
 }
@@ -79,10 +78,14 @@ where
 impl<T> IndexedParallelIterator for Range<T>
 where
     T: RangeInteger,
-    std::ops::Range<T>: Iterator<Item = T>,
+    std::ops::Range<T>: DoubleEndedIterator<Item = T>,
 {
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
     fn len(&self) -> usize {
-        Producer::len(&self.range)
+        range_len(&self.range)
     }
 
     fn with_producer<CB: ProducerCallback<T>>(self, callback: CB) -> CB::Output {
@@ -90,27 +93,79 @@ where
     }
 }
 
+/// The number of integers in `range`.
+fn range_len<T: RangeInteger>(range: &std::ops::Range<T>) -> usize {
+    if range.start < range.end {
+        usize::try_from(range.end.to_i128() - range.start.to_i128())
+            .expect("a parallel range has at most usize::MAX items")
+    } else {
+        0
+    }
+}
+
 impl<T> Producer for std::ops::Range<T>
 where
     T: RangeInteger,
-    std::ops::Range<T>: Iterator<Item = T>,
+    std::ops::Range<T>: DoubleEndedIterator<Item = T>,
 {
     type Item = T;
-    type IntoIter = Self;
-    fn len(&self) -> usize {
-        if self.start < self.end {
-            usize::try_from(self.end.to_i128() - self.start.to_i128())
-                .expect("a parallel range has at most usize::MAX items")
-        } else {
-            0
-        }
-    }
+    type IntoIter = ExactRange<T>;
     fn split_at(self, index: usize) -> (Self, Self) {
         // In range: `index <= len`, so `start + index <= end`.
         let mid = T::from_i128(self.start.to_i128() + index as i128);
         (self.start..mid, mid..self.end)
     }
-    fn into_iter(self) -> Self {
-        self
+    fn into_iter(self) -> ExactRange<T> {
+        ExactRange { range: self }
     }
+}
+
+/// A range's sequential iterator, which knows its length for every integer
+/// type (`Range<u64>` is not an `ExactSizeIterator` in `std`). `fold` is
+/// forwarded, so a chunk's loop is the range's own loop.
+#[derive(Clone, Debug)]
+pub struct ExactRange<T> {
+    range: std::ops::Range<T>,
+}
+
+impl<T> Iterator for ExactRange<T>
+where
+    T: RangeInteger,
+    std::ops::Range<T>: DoubleEndedIterator<Item = T>,
+{
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        self.range.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = range_len(&self.range);
+        (len, Some(len))
+    }
+
+    fn fold<B, F: FnMut(B, T) -> B>(self, init: B, f: F) -> B {
+        self.range.fold(init, f)
+    }
+}
+
+impl<T> DoubleEndedIterator for ExactRange<T>
+where
+    T: RangeInteger,
+    std::ops::Range<T>: DoubleEndedIterator<Item = T>,
+{
+    fn next_back(&mut self) -> Option<T> {
+        self.range.next_back()
+    }
+
+    fn rfold<B, F: FnMut(B, T) -> B>(self, init: B, f: F) -> B {
+        self.range.rfold(init, f)
+    }
+}
+
+impl<T> ExactSizeIterator for ExactRange<T>
+where
+    T: RangeInteger,
+    std::ops::Range<T>: DoubleEndedIterator<Item = T>,
+{
 }

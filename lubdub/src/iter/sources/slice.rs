@@ -1,8 +1,7 @@
 //! Parallel iterators over the items of a slice: [`Iter`] and [`IterMut`].
 
-use crate::iter::plumbing::{Consumer, Producer, ProducerCallback};
-use crate::iter::private::Sealed;
-use crate::iter::{indexed, IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 
 /// `par_iter()` of a slice or vector: shared references to its items.
 ///
@@ -50,16 +49,20 @@ impl<'data, T: Sync, const N: usize> IntoParallelIterator for &'data [T; N] {
 impl<'data, T: Sync> ParallelIterator for Iter<'data, T> {
     type Item = &'data T;
 
-    fn drive<C: Consumer<&'data T>>(self, consumer: &C) -> C::Result {
-        indexed::drive(self, consumer)
+    fn drive_unindexed<C: UnindexedConsumer<&'data T>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
     }
 
-    fn opt_len(&self, _: Sealed) -> Option<usize> {
+    fn opt_len(&self) -> Option<usize> {
         Some(self.slice.len())
     }
 }
 
 impl<T: Sync> IndexedParallelIterator for Iter<'_, T> {
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
     fn len(&self) -> usize {
         self.slice.len()
     }
@@ -72,9 +75,6 @@ impl<T: Sync> IndexedParallelIterator for Iter<'_, T> {
 impl<'data, T: Sync> Producer for &'data [T] {
     type Item = &'data T;
     type IntoIter = std::slice::Iter<'data, T>;
-    fn len(&self) -> usize {
-        <[T]>::len(self)
-    }
     fn split_at(self, index: usize) -> (Self, Self) {
         <[T]>::split_at(self, index)
     }
@@ -124,16 +124,20 @@ impl<'data, T: Send, const N: usize> IntoParallelIterator for &'data mut [T; N] 
 impl<'data, T: Send> ParallelIterator for IterMut<'data, T> {
     type Item = &'data mut T;
 
-    fn drive<C: Consumer<&'data mut T>>(self, consumer: &C) -> C::Result {
-        indexed::drive(self, consumer)
+    fn drive_unindexed<C: UnindexedConsumer<&'data mut T>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
     }
 
-    fn opt_len(&self, _: Sealed) -> Option<usize> {
+    fn opt_len(&self) -> Option<usize> {
         Some(self.slice.len())
     }
 }
 
 impl<T: Send> IndexedParallelIterator for IterMut<'_, T> {
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
     fn len(&self) -> usize {
         self.slice.len()
     }
@@ -146,9 +150,6 @@ impl<T: Send> IndexedParallelIterator for IterMut<'_, T> {
 impl<'data, T: Send> Producer for &'data mut [T] {
     type Item = &'data mut T;
     type IntoIter = std::slice::IterMut<'data, T>;
-    fn len(&self) -> usize {
-        <[T]>::len(self)
-    }
     fn split_at(self, index: usize) -> (Self, Self) {
         self.split_at_mut(index)
     }

@@ -1,0 +1,6 @@
+//! Consumers: what the methods of [`ParallelIterator`](super::ParallelIterator)
+//! that end a loop (`for_each`, `sum`, `reduce`, `find_any`...) drive their
+//! iterator into, one file each.
+
+pub(super) mod for_each;
+pub(super) mod sum;

@@ -1,0 +1,357 @@
+//! The bridges: run a producer into a consumer on the current pool. An
+//! indexed loop runs in sequential chunks and is cut in two only when a
+//! heartbeat is due and a thread is idle (`README.md` of the `iter` module);
+//! an unindexed producer, which has no chunk boundaries to poll at, is cut
+//! into a few pieces per thread up front and again where a piece migrates.
+
+use super::{Consumer, Folder, Producer, Reducer, UnindexedConsumer, UnindexedProducer};
+use crate::iter::IndexedParallelIterator;
+use crate::pool::in_current_pool;
+use crate::scheduler::context::WorkerContext;
+
+/// The first chunk of every piece, in items: a loop of a few items runs
+/// almost as plain sequential code.
+const FIRST_CHUNK: usize = 8;
+
+/// The largest chunk, in items: the heartbeat is polled at least this often.
+/// Chunks double from [`FIRST_CHUNK`] up to it.
+const MAX_CHUNK: usize = 2048;
+
+/// Runs an indexed parallel iterator into an indexed consumer: the
+/// iterator's producer goes to [`bridge_producer_consumer`].
+///
+/// ```
+/// use lubdub::iter::plumbing::{bridge, Consumer, Folder, Reducer};
+/// use lubdub::prelude::*;
+///
+/// // The largest item, or None.
+/// struct Max;
+/// struct MaxFolder(Option<u32>);
+/// struct Larger;
+/// impl Consumer<u32> for Max {
+///     type Folder = MaxFolder;
+///     type Reducer = Larger;
+///     type Result = Option<u32>;
+///     fn split_at(self, _: usize) -> (Self, Self, Larger) {
+///         (Max, Max, Larger)
+///     }
+///     fn into_folder(self) -> MaxFolder {
+///         MaxFolder(None)
+///     }
+///     fn full(&self) -> bool {
+///         false
+///     }
+/// }
+/// impl Folder<u32> for MaxFolder {
+///     type Result = Option<u32>;
+///     fn consume(self, item: u32) -> Self {
+///         MaxFolder(self.0.max(Some(item)))
+///     }
+///     fn complete(self) -> Option<u32> {
+///         self.0
+///     }
+///     fn full(&self) -> bool {
+///         false
+///     }
+/// }
+/// impl Reducer<Option<u32>> for Larger {
+///     fn reduce(self, left: Option<u32>, right: Option<u32>) -> Option<u32> {
+///         left.max(right)
+///     }
+/// }
+/// assert_eq!(bridge((0..1000u32).into_par_iter(), Max), Some(999));
+/// ```
+pub fn bridge<I, C>(par_iter: I, consumer: C) -> C::Result
+where
+    I: IndexedParallelIterator,
+    C: Consumer<I::Item>,
+{
+    let len = par_iter.len();
+    par_iter.with_producer(Callback { len, consumer })
+}
+
+struct Callback<C> {
+    len: usize,
+    consumer: C,
+}
+
+impl<C, I> super::ProducerCallback<I> for Callback<C>
+where
+    C: Consumer<I>,
+{
+    type Output = C::Result;
+    fn callback<P: Producer<Item = I>>(self, producer: P) -> C::Result {
+        bridge_producer_consumer(self.len, producer, self.consumer)
+    }
+}
+
+/// Runs `producer`, which holds `len` items, into `consumer` on the current
+/// pool (the global pool outside any): in sequential chunks, cut in two when
+/// a heartbeat is due and a thread is idle.
+///
+/// ```
+/// use lubdub::iter::plumbing::{bridge_producer_consumer, Consumer, Folder, Producer, Reducer};
+///
+/// // A producer of the numbers start..end; a consumer that sums them.
+/// struct Numbers(u32, u32);
+/// impl Producer for Numbers {
+///     type Item = u32;
+///     type IntoIter = std::ops::Range<u32>;
+///     fn into_iter(self) -> Self::IntoIter {
+///         self.0..self.1
+///     }
+///     fn split_at(self, index: usize) -> (Self, Self) {
+///         let mid = self.0 + index as u32;
+///         (Numbers(self.0, mid), Numbers(mid, self.1))
+///     }
+/// }
+/// struct Sum;
+/// struct SumFolder(u64);
+/// struct Add;
+/// impl Consumer<u32> for Sum {
+///     type Folder = SumFolder;
+///     type Reducer = Add;
+///     type Result = u64;
+///     fn split_at(self, _: usize) -> (Self, Self, Add) {
+///         (Sum, Sum, Add)
+///     }
+///     fn into_folder(self) -> SumFolder {
+///         SumFolder(0)
+///     }
+///     fn full(&self) -> bool {
+///         false
+///     }
+/// }
+/// impl Folder<u32> for SumFolder {
+///     type Result = u64;
+///     fn consume(self, item: u32) -> Self {
+///         SumFolder(self.0 + u64::from(item))
+///     }
+///     fn complete(self) -> u64 {
+///         self.0
+///     }
+///     fn full(&self) -> bool {
+///         false
+///     }
+/// }
+/// impl Reducer<u64> for Add {
+///     fn reduce(self, left: u64, right: u64) -> u64 {
+///         left + right
+///     }
+/// }
+/// assert_eq!(bridge_producer_consumer(100_000, Numbers(0, 100_000), Sum), 4_999_950_000);
+/// ```
+pub fn bridge_producer_consumer<P, C>(len: usize, producer: P, consumer: C) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
+    in_current_pool(|ctx| {
+        let limits = Limits::of(&producer);
+        drive(ctx, limits, len, producer, consumer)
+    })
+}
+
+/// The producer's bounds on a piece and on a chunk, read once per loop.
+#[derive(Clone, Copy)]
+struct Limits {
+    /// No piece is cut shorter than this ([`Producer::min_len`], at least 1).
+    min_piece: usize,
+    /// No chunk is longer than this ([`Producer::max_len`], at least 1).
+    max_chunk: usize,
+}
+
+impl Limits {
+    fn of<P: Producer>(producer: &P) -> Self {
+        Limits {
+            min_piece: producer.min_len().max(1),
+            max_chunk: producer.max_len().max(1),
+        }
+    }
+
+    /// The length of the chunk after one of `chunk` items.
+    fn next_chunk(self, chunk: usize) -> usize {
+        chunk.saturating_mul(2).min(MAX_CHUNK).max(self.min_piece).min(self.max_chunk)
+    }
+
+    /// True when `len` items may be cut into two pieces of at least
+    /// `min_piece` items each.
+    fn can_halve(self, len: usize) -> bool {
+        len / 2 >= self.min_piece
+    }
+}
+
+/// The result of the items a piece has folded so far, and the reducer that
+/// joins it with a result of the consumer for the rest of the piece.
+struct Front<R, Red> {
+    result: R,
+    reducer: Red,
+}
+
+/// `front` (the piece's result so far, if any) followed by `next`.
+fn after<R, Red: Reducer<R>>(front: Option<Front<R, Red>>, next: R) -> R {
+    match front {
+        Some(front) => front.reducer.reduce(front.result, next),
+        None => next,
+    }
+}
+
+/// Runs one piece of `len` items on the current thread, which works in a
+/// pool: the front in chunks, polling the heartbeat between them; on a due
+/// heartbeat with an idle thread, the rest is halved and its back half
+/// offered to the idle thread.
+fn drive<P, C>(
+    ctx: &WorkerContext,
+    limits: Limits,
+    mut len: usize,
+    mut producer: P,
+    mut consumer: C,
+) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
+    let mut front: Option<Front<C::Result, C::Reducer>> = None;
+    let mut chunk = FIRST_CHUNK.max(limits.min_piece).min(limits.max_chunk);
+    loop {
+        if consumer.full() {
+            // Nothing more can change the result: the rest is not folded.
+            return match front {
+                Some(front) => front.result,
+                None => consumer.into_folder().complete(),
+            };
+        }
+        // The rest goes in one last chunk when it fits, or when cutting a
+        // chunk off would leave less than `min_piece` behind.
+        if len <= limits.max_chunk && len < chunk.saturating_add(limits.min_piece) {
+            let result = producer.fold_with(consumer.into_folder()).complete();
+            return after(front, result);
+        }
+        let head_len = chunk.min(len);
+        let (head, rest) = producer.split_at(head_len);
+        let (head_consumer, rest_consumer, reducer) = consumer.split_at(head_len);
+        let head_result = head.fold_with(head_consumer.into_folder()).complete();
+        front = Some(Front {
+            result: after(front, head_result),
+            reducer,
+        });
+        producer = rest;
+        consumer = rest_consumer;
+        len -= head_len;
+        chunk = limits.next_chunk(chunk);
+        if limits.can_halve(len) && ctx.loop_poll() {
+            let left_len = len / 2;
+            let right_len = len - left_len;
+            let (left, right) = producer.split_at(left_len);
+            let (left_consumer, right_consumer, halves) = consumer.split_at(left_len);
+            let (l, r) = ctx.join_split(
+                || drive_here(limits, left_len, left, left_consumer),
+                || drive_here(limits, right_len, right, right_consumer),
+            );
+            return after(front, halves.reduce(l, r));
+        }
+    }
+}
+
+/// [`drive`] on the current thread, which works in a pool: the second half
+/// of a split, on whichever thread runs it.
+fn drive_here<P, C>(limits: Limits, len: usize, producer: P, consumer: C) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
+    // SAFETY: a non-null current context is live on this thread's stack.
+    let ctx = unsafe { WorkerContext::current().as_ref() };
+    let ctx = ctx.expect("a split half runs on a thread of the pool");
+    drive(ctx, limits, len, producer, consumer)
+}
+
+/// Runs an unindexed `producer` into `consumer` on the current pool (the
+/// global pool outside any).
+///
+/// An unindexed producer can only be cut in two or folded whole, so there is
+/// no chunk boundary to poll the heartbeat at. It is cut up front into about
+/// two pieces per thread (each cut is a `join`, whose second half an idle
+/// thread takes at a heartbeat), and a piece that another thread took is cut
+/// again as many times: the same rule as Rayon's, so the split counts of
+/// `iter::split`, `par_bridge` and `walk_tree` behave as they do there.
+///
+/// See [`UnindexedProducer`] for an example.
+pub fn bridge_unindexed<P, C>(producer: P, consumer: C) -> C::Result
+where
+    P: UnindexedProducer,
+    C: UnindexedConsumer<P::Item>,
+{
+    in_current_pool(|ctx| {
+        let threads = ctx.registry().num_threads();
+        unindexed(ctx, Splits::new(threads), producer, consumer)
+    })
+}
+
+/// How many more times an unindexed piece is cut.
+#[derive(Clone, Copy)]
+struct Splits {
+    left: usize,
+    threads: usize,
+}
+
+impl Splits {
+    fn new(threads: usize) -> Self {
+        Splits {
+            left: threads,
+            threads,
+        }
+    }
+
+    /// The splits left to each half of a cut piece; a half that migrated to
+    /// another thread gets a fresh budget.
+    fn halved(self, migrated: bool) -> Self {
+        let left = if migrated {
+            (self.left / 2).max(self.threads)
+        } else {
+            self.left / 2
+        };
+        Splits { left, ..self }
+    }
+}
+
+fn unindexed<P, C>(ctx: &WorkerContext, splits: Splits, producer: P, consumer: C) -> C::Result
+where
+    P: UnindexedProducer,
+    C: UnindexedConsumer<P::Item>,
+{
+    if consumer.full() {
+        return consumer.into_folder().complete();
+    }
+    let whole = if splits.left == 0 {
+        producer
+    } else {
+        match producer.split() {
+            (whole, None) => whole,
+            (left, Some(right)) => {
+                let reducer = consumer.to_reducer();
+                let left_consumer = consumer.split_off_left();
+                let owner = ctx.index();
+                let (l, r) = ctx.join(
+                    || unindexed_here(owner, splits, left, left_consumer),
+                    || unindexed_here(owner, splits, right, consumer),
+                );
+                return reducer.reduce(l, r);
+            }
+        }
+    };
+    whole.fold_with(consumer.into_folder()).complete()
+}
+
+/// [`unindexed`] for one half of a piece cut on the thread at seat `owner`.
+fn unindexed_here<P, C>(owner: usize, splits: Splits, producer: P, consumer: C) -> C::Result
+where
+    P: UnindexedProducer,
+    C: UnindexedConsumer<P::Item>,
+{
+    // SAFETY: a non-null current context is live on this thread's stack.
+    let ctx = unsafe { WorkerContext::current().as_ref() };
+    let ctx = ctx.expect("a split half runs on a thread of the pool");
+    let migrated = ctx.index() != owner;
+    unindexed(ctx, splits.halved(migrated), producer, consumer)
+}
