@@ -41,6 +41,8 @@ pub mod prelude;
 pub mod profile;
 mod scheduler;
 #[cfg(not(loom))]
+pub mod range;
+#[cfg(not(loom))]
 mod scope;
 #[cfg(all(doctest, not(loom)))]
 mod soundness;

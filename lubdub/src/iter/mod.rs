@@ -34,6 +34,5 @@ pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMut
 pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
-pub use sources::range::{Range, RangeInteger};
 pub use sources::slice::{Iter, IterMut};
 

@@ -1,0 +1,480 @@
+//! Parallel iterators over half-open ranges `start..end` of integers and
+//! `char`s: `(0..n).into_par_iter()`.
+//!
+//! Ranges of integers up to 64 bits, and of `char`, are indexed (they can be
+//! zipped, enumerated, cut). Ranges of `u128` and `i128` may hold more items
+//! than a `usize` counts, so they are only unindexed parallel iterators, as in
+//! Rayon; one that fits in a `usize` still reports its length (`opt_len`) and
+//! runs as an indexed loop. (Rayon also leaves `u64` and `i64` ranges
+//! unindexed; on a 64-bit target every such range fits in a `usize`, so
+//! lubdub makes them indexed there: a program written for Rayon still
+//! compiles, and more programs do.)
+//!
+//! ```
+//! use lubdub::prelude::*;
+//!
+//! let total: u64 = (0..1_000u64).into_par_iter().map(|x| x * x).sum();
+//! assert_eq!(total, (0..1_000u64).map(|x| x * x).sum());
+//! let letters: Vec<char> = ('a'..'e').into_par_iter().collect();
+//! assert_eq!(letters, ['a', 'b', 'c', 'd']);
+//! ```
+
+use std::ops::Range;
+
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed, Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer,
+    UnindexedProducer,
+};
+use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+
+/// The parallel iterator over a range `start..end` of integers or `char`s.
+///
+/// ```
+/// use lubdub::prelude::*;
+///
+/// let iter: lubdub::range::Iter<u32> = (5..10u32).into_par_iter();
+/// assert_eq!(iter.len(), 5);
+/// assert_eq!(iter.sum::<u32>(), 35);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct Iter<T> {
+    range: Range<T>,
+}
+
+impl<T> IntoParallelIterator for Range<T>
+where
+    Iter<T>: ParallelIterator,
+{
+    type Iter = Iter<T>;
+    type Item = <Iter<T> as ParallelIterator>::Item;
+
+    fn into_par_iter(self) -> Iter<T> {
+        Iter { range: self }
+    }
+}
+
+mod private {
+    use super::Iter;
+    use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
+
+    /// The item types of parallel ranges. The bound is on the item type
+    /// itself so that `(0..n).into_par_iter()` infers the integer type of `n`
+    /// as sequential code does. Sealed: implemented for the primitive
+    /// integers and `char` only.
+    pub trait RangeInteger: Sized + Send {
+        fn drive_unindexed<C: UnindexedConsumer<Self>>(iter: Iter<Self>, consumer: C)
+            -> C::Result;
+        fn opt_len(iter: &Iter<Self>) -> Option<usize>;
+    }
+
+    /// The item types of indexed parallel ranges.
+    pub trait IndexedRangeInteger: RangeInteger {
+        fn drive<C: Consumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
+        fn len(iter: &Iter<Self>) -> usize;
+        fn with_producer<CB: ProducerCallback<Self>>(iter: Iter<Self>, callback: CB) -> CB::Output;
+    }
+}
+
+use private::{IndexedRangeInteger, RangeInteger};
+
+impl<T: RangeInteger> ParallelIterator for Iter<T> {
+    type Item = T;
+
+    fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
+        T::drive_unindexed(self, consumer)
+    }
+
+    fn opt_len(&self) -> Option<usize> {
+        T::opt_len(self)
+    }
+}
+
+impl<T: IndexedRangeInteger> IndexedParallelIterator for Iter<T> {
+    fn drive<C: Consumer<T>>(self, consumer: C) -> C::Result {
+        T::drive(self, consumer)
+    }
+
+    fn len(&self) -> usize {
+        T::len(self)
+    }
+
+    fn with_producer<CB: ProducerCallback<T>>(self, callback: CB) -> CB::Output {
+        T::with_producer(self, callback)
+    }
+}
+
+/// The producer of an indexed range: the range itself, cut at positions.
+#[derive(Debug)]
+struct RangeProducer<T> {
+    range: Range<T>,
+}
+
+/// Indexed ranges of integer type `$t`, whose distance fits its unsigned twin
+/// `$u`; `$iter` is the sequential iterator of a chunk (std's `Range` where it
+/// is an `ExactSizeIterator`, else [`CountedRange`]).
+macro_rules! indexed_range {
+    ($t:ty, $u:ty, $iter:ty) => {
+        impl RangeInteger for $t {
+            fn drive_unindexed<C: UnindexedConsumer<$t>>(iter: Iter<$t>, consumer: C) -> C::Result {
+                bridge(iter, consumer)
+            }
+            fn opt_len(iter: &Iter<$t>) -> Option<usize> {
+                Some(<$t as IndexedRangeInteger>::len(iter))
+            }
+        }
+
+        impl IndexedRangeInteger for $t {
+            fn drive<C: Consumer<$t>>(iter: Iter<$t>, consumer: C) -> C::Result {
+                bridge(iter, consumer)
+            }
+            fn len(iter: &Iter<$t>) -> usize {
+                let Range { start, end } = iter.range;
+                if start < end {
+                    // The distance fits the unsigned twin; on the targets
+                    // where `$t` is indexed it also fits a `usize`.
+                    (end as $u).wrapping_sub(start as $u) as usize
+                } else {
+                    0
+                }
+            }
+            fn with_producer<CB: ProducerCallback<$t>>(iter: Iter<$t>, callback: CB) -> CB::Output {
+                let len = <$t as IndexedRangeInteger>::len(&iter);
+                // An empty range may have `start > end`: normalise it so
+                // cuts stay inside.
+                let start = iter.range.start;
+                let end = (start as $u).wrapping_add(len as $u) as $t;
+                callback.callback(RangeProducer { range: start..end })
+            }
+        }
+
+        impl Producer for RangeProducer<$t> {
+            type Item = $t;
+            type IntoIter = $iter;
+
+            fn into_iter(self) -> $iter {
+                <$iter>::from(self.range)
+            }
+
+            fn split_at(self, index: usize) -> (Self, Self) {
+                // `index` is at most the length, so `mid` lies in the range.
+                let mid = (self.range.start as $u).wrapping_add(index as $u) as $t;
+                (
+                    RangeProducer { range: self.range.start..mid },
+                    RangeProducer { range: mid..self.range.end },
+                )
+            }
+        }
+    };
+}
+
+indexed_range!(u8, u8, Range<u8>);
+indexed_range!(u16, u16, Range<u16>);
+indexed_range!(u32, u32, Range<u32>);
+indexed_range!(usize, usize, Range<usize>);
+indexed_range!(i8, u8, Range<i8>);
+indexed_range!(i16, u16, Range<i16>);
+indexed_range!(i32, u32, Range<i32>);
+indexed_range!(isize, usize, Range<isize>);
+#[cfg(target_pointer_width = "64")]
+indexed_range!(u64, u64, CountedRange<u64>);
+#[cfg(target_pointer_width = "64")]
+indexed_range!(i64, u64, CountedRange<i64>);
+
+/// A range's sequential iterator that knows its length for every integer type
+/// (std's `Range<u64>` is not an `ExactSizeIterator`). `fold` and `rfold` are
+/// forwarded, so a chunk's loop is the range's own loop.
+#[derive(Clone, Debug)]
+pub(crate) struct CountedRange<T> {
+    range: Range<T>,
+    len: usize,
+}
+
+macro_rules! counted_range {
+    ($t:ty, $u:ty) => {
+        impl From<Range<$t>> for CountedRange<$t> {
+            fn from(range: Range<$t>) -> Self {
+                let len = if range.start < range.end {
+                    (range.end as $u).wrapping_sub(range.start as $u) as usize
+                } else {
+                    0
+                };
+                CountedRange { range, len }
+            }
+        }
+
+        impl Iterator for CountedRange<$t> {
+            type Item = $t;
+
+            fn next(&mut self) -> Option<$t> {
+                let item = self.range.next()?;
+                self.len -= 1;
+                Some(item)
+            }
+
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                (self.len, Some(self.len))
+            }
+
+            fn fold<B, F: FnMut(B, $t) -> B>(self, init: B, f: F) -> B {
+                self.range.fold(init, f)
+            }
+        }
+
+        impl DoubleEndedIterator for CountedRange<$t> {
+            fn next_back(&mut self) -> Option<$t> {
+                let item = self.range.next_back()?;
+                self.len -= 1;
+                Some(item)
+            }
+
+            fn rfold<B, F: FnMut(B, $t) -> B>(self, init: B, f: F) -> B {
+                self.range.rfold(init, f)
+            }
+        }
+
+        impl ExactSizeIterator for CountedRange<$t> {}
+    };
+}
+
+counted_range!(u64, u64);
+counted_range!(i64, u64);
+
+/// Unindexed ranges of integer type `$t` with unsigned twin `$u`: a range
+/// whose length fits a `usize` runs as an indexed loop over its offsets; a
+/// longer one is halved as an [`UnindexedProducer`].
+macro_rules! unindexed_range {
+    ($t:ty, $u:ty) => {
+        impl RangeInteger for $t {
+            fn drive_unindexed<C: UnindexedConsumer<$t>>(iter: Iter<$t>, consumer: C) -> C::Result {
+                let start = iter.range.start;
+                match <$t as RangeInteger>::opt_len(&iter) {
+                    Some(len) => (0..len)
+                        .into_par_iter()
+                        .map(move |offset| (start as $u).wrapping_add(offset as $u) as $t)
+                        .drive_unindexed(consumer),
+                    None => bridge_unindexed(LongRange { range: iter.range }, consumer),
+                }
+            }
+
+            fn opt_len(iter: &Iter<$t>) -> Option<usize> {
+                usize::try_from(LongRange { range: iter.range.clone() }.distance()).ok()
+            }
+        }
+
+        impl LongRange<$t> {
+            fn distance(&self) -> $u {
+                let Range { start, end } = self.range;
+                if start < end {
+                    (end as $u).wrapping_sub(start as $u)
+                } else {
+                    0
+                }
+            }
+        }
+
+        impl UnindexedProducer for LongRange<$t> {
+            type Item = $t;
+
+            fn split(self) -> (Self, Option<Self>) {
+                let half = self.distance() / 2;
+                if half == 0 {
+                    return (self, None);
+                }
+                let mid = (self.range.start as $u).wrapping_add(half) as $t;
+                (
+                    LongRange { range: self.range.start..mid },
+                    Some(LongRange { range: mid..self.range.end }),
+                )
+            }
+
+            fn fold_with<F: Folder<$t>>(self, folder: F) -> F {
+                folder.consume_iter(self.range)
+            }
+        }
+    };
+}
+
+/// A range too long to count in a `usize`, as an unindexed producer.
+#[derive(Debug)]
+struct LongRange<T> {
+    range: Range<T>,
+}
+
+unindexed_range!(u128, u128);
+unindexed_range!(i128, u128);
+#[cfg(not(target_pointer_width = "64"))]
+unindexed_range!(u64, u64);
+#[cfg(not(target_pointer_width = "64"))]
+unindexed_range!(i64, u64);
+
+/// The code points of a `char` range, without the surrogate gap
+/// `0xD800..0xE000`, which holds no `char`.
+const SURROGATES: Range<u32> = 0xD800..0xE000;
+
+/// The number of `char`s in `start..end` (code points).
+fn char_count(start: u32, end: u32) -> usize {
+    if start >= end {
+        return 0;
+    }
+    let mut count = end - start;
+    if start < SURROGATES.start && SURROGATES.end <= end {
+        count -= SURROGATES.end - SURROGATES.start;
+    }
+    count as usize
+}
+
+/// The code point `index` `char`s after `start` (skipping the gap).
+fn char_offset(start: u32, index: usize) -> u32 {
+    let at = start + index as u32;
+    if start < SURROGATES.start && at >= SURROGATES.start {
+        at + (SURROGATES.end - SURROGATES.start)
+    } else {
+        at
+    }
+}
+
+impl RangeInteger for char {
+    fn drive_unindexed<C: UnindexedConsumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
+        bridge(iter, consumer)
+    }
+
+    fn opt_len(iter: &Iter<char>) -> Option<usize> {
+        Some(<char as IndexedRangeInteger>::len(iter))
+    }
+}
+
+impl IndexedRangeInteger for char {
+    fn drive<C: Consumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
+        bridge(iter, consumer)
+    }
+
+    fn len(iter: &Iter<char>) -> usize {
+        char_count(iter.range.start as u32, iter.range.end as u32)
+    }
+
+    fn with_producer<CB: ProducerCallback<char>>(iter: Iter<char>, callback: CB) -> CB::Output {
+        let start = iter.range.start as u32;
+        let len = char_count(start, iter.range.end as u32);
+        callback.callback(CharProducer { start, len })
+    }
+}
+
+/// `len` `char`s from code point `start`.
+#[derive(Debug)]
+struct CharProducer {
+    start: u32,
+    len: usize,
+}
+
+impl Producer for CharProducer {
+    type Item = char;
+    type IntoIter = CharIter;
+
+    fn into_iter(self) -> CharIter {
+        CharIter {
+            next: self.start,
+            len: self.len,
+        }
+    }
+
+    fn split_at(self, index: usize) -> (Self, Self) {
+        let mid = char_offset(self.start, index);
+        (
+            CharProducer {
+                start: self.start,
+                len: index,
+            },
+            CharProducer {
+                start: mid,
+                len: self.len - index,
+            },
+        )
+    }
+}
+
+/// The sequential iterator of a [`CharProducer`].
+#[derive(Debug)]
+struct CharIter {
+    next: u32,
+    len: usize,
+}
+
+fn to_char(code_point: u32) -> char {
+    char::from_u32(code_point).expect("a char range skips the surrogate gap")
+}
+
+impl Iterator for CharIter {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        if self.len == 0 {
+            return None;
+        }
+        let item = to_char(self.next);
+        self.len -= 1;
+        self.next = char_offset(self.next, 1);
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.len, Some(self.len))
+    }
+}
+
+impl DoubleEndedIterator for CharIter {
+    fn next_back(&mut self) -> Option<char> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(to_char(char_offset(self.next, self.len)))
+    }
+}
+
+impl ExactSizeIterator for CharIter {}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    #[test]
+    fn signed_ranges_cross_zero_and_span_the_type() {
+        let all: Vec<i8> = (i8::MIN..i8::MAX).into_par_iter().collect();
+        assert_eq!(all, (i8::MIN..i8::MAX).collect::<Vec<_>>());
+        let wide: i64 = (-1_000i64..1_000).into_par_iter().sum();
+        assert_eq!(wide, -1_000);
+    }
+
+    #[test]
+    fn empty_and_reversed_ranges_have_no_items() {
+        #[allow(clippy::reversed_empty_ranges)]
+        let reversed = (10u32..3).into_par_iter();
+        assert_eq!(reversed.len(), 0);
+        assert_eq!(reversed.count(), 0);
+        assert_eq!((5usize..5).into_par_iter().count(), 0);
+    }
+
+    #[test]
+    fn char_ranges_skip_the_surrogates() {
+        let start = '\u{D000}';
+        let end = '\u{F000}';
+        let expected: Vec<char> = (start..end).collect();
+        let iter = (start..end).into_par_iter();
+        assert_eq!(iter.len(), expected.len());
+        let got: Vec<char> = iter.collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn u128_ranges_longer_than_usize_are_unindexed() {
+        let huge = 0..u128::MAX;
+        assert_eq!(huge.clone().into_par_iter().opt_len(), None);
+        let small = (u128::MAX - 1_000)..u128::MAX;
+        assert_eq!(small.clone().into_par_iter().opt_len(), Some(1_000));
+        let items: Vec<u128> = small.clone().into_par_iter().collect();
+        assert_eq!(items, small.collect::<Vec<_>>());
+        let signed = -5i128..5;
+        assert_eq!(signed.clone().into_par_iter().sum::<i128>(), -5);
+    }
+}
