@@ -39,9 +39,11 @@ mod pool;
 pub mod prelude;
 #[cfg(not(loom))]
 pub mod profile;
-mod scheduler;
 #[cfg(not(loom))]
 pub mod range;
+#[cfg(not(loom))]
+pub mod range_inclusive;
+mod scheduler;
 #[cfg(not(loom))]
 mod scope;
 #[cfg(all(doctest, not(loom)))]

@@ -63,8 +63,7 @@ mod private {
     /// as sequential code does. Sealed: implemented for the primitive
     /// integers and `char` only.
     pub trait RangeInteger: Sized + Send {
-        fn drive_unindexed<C: UnindexedConsumer<Self>>(iter: Iter<Self>, consumer: C)
-            -> C::Result;
+        fn drive_unindexed<C: UnindexedConsumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
         fn opt_len(iter: &Iter<Self>) -> Option<usize>;
     }
 
@@ -160,8 +159,12 @@ macro_rules! indexed_range {
                 // `index` is at most the length, so `mid` lies in the range.
                 let mid = (self.range.start as $u).wrapping_add(index as $u) as $t;
                 (
-                    RangeProducer { range: self.range.start..mid },
-                    RangeProducer { range: mid..self.range.end },
+                    RangeProducer {
+                        range: self.range.start..mid,
+                    },
+                    RangeProducer {
+                        range: mid..self.range.end,
+                    },
                 )
             }
         }
@@ -258,7 +261,13 @@ macro_rules! unindexed_range {
             }
 
             fn opt_len(iter: &Iter<$t>) -> Option<usize> {
-                usize::try_from(LongRange { range: iter.range.clone() }.distance()).ok()
+                usize::try_from(
+                    LongRange {
+                        range: iter.range.clone(),
+                    }
+                    .distance(),
+                )
+                .ok()
             }
         }
 
@@ -283,8 +292,12 @@ macro_rules! unindexed_range {
                 }
                 let mid = (self.range.start as $u).wrapping_add(half) as $t;
                 (
-                    LongRange { range: self.range.start..mid },
-                    Some(LongRange { range: mid..self.range.end }),
+                    LongRange {
+                        range: self.range.start..mid,
+                    },
+                    Some(LongRange {
+                        range: mid..self.range.end,
+                    }),
                 )
             }
 
@@ -336,27 +349,85 @@ fn char_offset(start: u32, index: usize) -> u32 {
 
 impl RangeInteger for char {
     fn drive_unindexed<C: UnindexedConsumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
-        bridge(iter, consumer)
+        Chars::of(iter.range).drive_unindexed(consumer)
     }
 
     fn opt_len(iter: &Iter<char>) -> Option<usize> {
-        Some(<char as IndexedRangeInteger>::len(iter))
+        Some(Chars::of(iter.range.clone()).len())
     }
 }
 
 impl IndexedRangeInteger for char {
     fn drive<C: Consumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
-        bridge(iter, consumer)
+        Chars::of(iter.range).drive(consumer)
     }
 
     fn len(iter: &Iter<char>) -> usize {
-        char_count(iter.range.start as u32, iter.range.end as u32)
+        Chars::of(iter.range.clone()).len()
     }
 
     fn with_producer<CB: ProducerCallback<char>>(iter: Iter<char>, callback: CB) -> CB::Output {
-        let start = iter.range.start as u32;
-        let len = char_count(start, iter.range.end as u32);
-        callback.callback(CharProducer { start, len })
+        Chars::of(iter.range).with_producer(callback)
+    }
+}
+
+/// The `char`s of the code points `start..end`, where `end` may be one past
+/// `char::MAX` (for `range_inclusive`'s ranges).
+#[derive(Clone, Debug)]
+pub(crate) struct Chars {
+    start: u32,
+    end: u32,
+}
+
+impl Chars {
+    fn of(range: Range<char>) -> Self {
+        Chars {
+            start: range.start as u32,
+            end: range.end as u32,
+        }
+    }
+
+    /// The `char`s from `start` to `end` inclusive.
+    pub(crate) fn inclusive(start: char, end: char) -> Self {
+        Chars {
+            start: start as u32,
+            end: end as u32 + 1,
+        }
+    }
+
+    /// No `char`s.
+    pub(crate) fn empty() -> Self {
+        Chars { start: 0, end: 0 }
+    }
+}
+
+impl ParallelIterator for Chars {
+    type Item = char;
+
+    fn drive_unindexed<C: UnindexedConsumer<char>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn opt_len(&self) -> Option<usize> {
+        Some(self.len())
+    }
+}
+
+impl IndexedParallelIterator for Chars {
+    fn drive<C: Consumer<char>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn len(&self) -> usize {
+        char_count(self.start, self.end)
+    }
+
+    fn with_producer<CB: ProducerCallback<char>>(self, callback: CB) -> CB::Output {
+        let len = self.len();
+        callback.callback(CharProducer {
+            start: self.start,
+            len,
+        })
     }
 }
 

@@ -21,6 +21,7 @@ use super::{IntoParallelIterator, ParallelIterator};
 /// let dot: i32 = a.par_iter().zip(&b).map(|(x, y)| x * y).sum();
 /// assert_eq!(dot, 140);
 /// ```
+#[allow(clippy::len_without_is_empty)] // as Rayon: `len` alone
 pub trait IndexedParallelIterator: ParallelIterator {
     /// Runs the loop into an indexed `consumer` (see
     /// [`plumbing::bridge`](super::plumbing::bridge)).

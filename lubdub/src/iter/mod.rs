@@ -35,4 +35,3 @@ pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::slice::{Iter, IterMut};
-

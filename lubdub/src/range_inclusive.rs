@@ -1,0 +1,333 @@
+//! Parallel iterators over inclusive ranges `start..=end` of integers and
+//! `char`s: `(0..=n).into_par_iter()`.
+//!
+//! An inclusive range over a whole type has one item more than its type
+//! counts, so, as in Rayon, only the ranges whose length always fits a
+//! `usize` are indexed: `u8`, `u16`, `i8`, `i16` and `char` (and, on 64-bit
+//! targets, `u32` and `i32`: a superset of Rayon). The others report their
+//! length when it fits (`opt_len`) and then run as an indexed loop.
+//!
+//! ```
+//! use lubdub::prelude::*;
+//!
+//! assert_eq!((1..=100u32).into_par_iter().sum::<u32>(), 5050);
+//! assert_eq!((250..=u8::MAX).into_par_iter().count(), 6);
+//! let everything = (0..=u64::MAX).into_par_iter();
+//! assert_eq!(everything.opt_len(), None); // 2^64 items
+//! ```
+
+use std::ops::RangeInclusive;
+
+use crate::iter::plumbing::{
+    bridge_unindexed, Consumer, Folder, ProducerCallback, UnindexedConsumer, UnindexedProducer,
+};
+use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+use crate::range::Chars;
+
+/// The parallel iterator over an inclusive range `start..=end`.
+///
+/// ```
+/// use lubdub::prelude::*;
+///
+/// let iter: lubdub::range_inclusive::Iter<i16> = (-3..=3i16).into_par_iter();
+/// assert_eq!(iter.len(), 7);
+/// assert_eq!(iter.sum::<i16>(), 0);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct Iter<T> {
+    range: RangeInclusive<T>,
+}
+
+impl<T> IntoParallelIterator for RangeInclusive<T>
+where
+    Iter<T>: ParallelIterator,
+{
+    type Iter = Iter<T>;
+    type Item = <Iter<T> as ParallelIterator>::Item;
+
+    fn into_par_iter(self) -> Iter<T> {
+        Iter { range: self }
+    }
+}
+
+impl<T: Copy + PartialOrd> Iter<T>
+where
+    RangeInclusive<T>: PartialEq,
+{
+    /// `(start, end)` while the range has items; `None` once it is empty
+    /// (a `RangeInclusive` that was iterated to its end keeps its bounds but
+    /// has no items left).
+    fn bounds(&self) -> Option<(T, T)> {
+        let (start, end) = (*self.range.start(), *self.range.end());
+        (start <= end && self.range == (start..=end)).then_some((start, end))
+    }
+}
+
+mod private {
+    use super::Iter;
+    use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
+
+    /// The item types of inclusive parallel ranges (sealed; see
+    /// `range::private::RangeInteger` for why the bound is on the item).
+    pub trait RangeInteger: Sized + Send {
+        fn drive_unindexed<C: UnindexedConsumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
+        fn opt_len(iter: &Iter<Self>) -> Option<usize>;
+    }
+
+    /// The item types of indexed inclusive parallel ranges.
+    pub trait IndexedRangeInteger: RangeInteger {
+        fn drive<C: Consumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
+        fn len(iter: &Iter<Self>) -> usize;
+        fn with_producer<CB: ProducerCallback<Self>>(iter: Iter<Self>, callback: CB) -> CB::Output;
+    }
+}
+
+use private::{IndexedRangeInteger, RangeInteger};
+
+impl<T: RangeInteger> ParallelIterator for Iter<T> {
+    type Item = T;
+
+    fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
+        T::drive_unindexed(self, consumer)
+    }
+
+    fn opt_len(&self) -> Option<usize> {
+        T::opt_len(self)
+    }
+}
+
+impl<T: IndexedRangeInteger> IndexedParallelIterator for Iter<T> {
+    fn drive<C: Consumer<T>>(self, consumer: C) -> C::Result {
+        T::drive(self, consumer)
+    }
+
+    fn len(&self) -> usize {
+        T::len(self)
+    }
+
+    fn with_producer<CB: ProducerCallback<T>>(self, callback: CB) -> CB::Output {
+        T::with_producer(self, callback)
+    }
+}
+
+/// The items of an inclusive range of `$t` (unsigned twin `$u`) as the
+/// offsets `0..len` from its start, when `len` fits a `usize`.
+macro_rules! offsets {
+    ($t:ty, $u:ty) => {
+        impl Iter<$t> {
+            /// The number of items, if it fits a `usize`.
+            fn item_count(&self) -> Option<usize> {
+                match self.bounds() {
+                    None => Some(0),
+                    Some((start, end)) => ((end as $u).wrapping_sub(start as $u) as u128)
+                        .checked_add(1)
+                        .and_then(|len| usize::try_from(len).ok()),
+                }
+            }
+
+            /// The items as a map of the offsets `0..len` from the start.
+            fn offsets(self, len: usize) -> impl IndexedParallelIterator<Item = $t> {
+                let start = self.bounds().map_or(0, |(start, _)| start as $u);
+                (0..len)
+                    .into_par_iter()
+                    .map(move |offset| start.wrapping_add(offset as $u) as $t)
+            }
+        }
+    };
+}
+
+/// Indexed inclusive ranges of `$t`, unsigned twin `$u`.
+macro_rules! indexed_range_inclusive {
+    ($t:ty, $u:ty) => {
+        offsets!($t, $u);
+
+        impl RangeInteger for $t {
+            fn drive_unindexed<C: UnindexedConsumer<$t>>(iter: Iter<$t>, consumer: C) -> C::Result {
+                let len = <$t as IndexedRangeInteger>::len(&iter);
+                iter.offsets(len).drive_unindexed(consumer)
+            }
+
+            fn opt_len(iter: &Iter<$t>) -> Option<usize> {
+                iter.item_count()
+            }
+        }
+
+        impl IndexedRangeInteger for $t {
+            fn drive<C: Consumer<$t>>(iter: Iter<$t>, consumer: C) -> C::Result {
+                let len = <$t as IndexedRangeInteger>::len(&iter);
+                iter.offsets(len).drive(consumer)
+            }
+
+            fn len(iter: &Iter<$t>) -> usize {
+                iter.item_count()
+                    .expect("the length of this range type fits a usize")
+            }
+
+            fn with_producer<CB: ProducerCallback<$t>>(iter: Iter<$t>, callback: CB) -> CB::Output {
+                let len = <$t as IndexedRangeInteger>::len(&iter);
+                iter.offsets(len).with_producer(callback)
+            }
+        }
+    };
+}
+
+/// Unindexed inclusive ranges of `$t`, unsigned twin `$u`: an indexed loop
+/// over the offsets when the length fits a `usize`, else an unindexed
+/// producer that halves the range.
+macro_rules! unindexed_range_inclusive {
+    ($t:ty, $u:ty) => {
+        offsets!($t, $u);
+
+        impl RangeInteger for $t {
+            fn drive_unindexed<C: UnindexedConsumer<$t>>(iter: Iter<$t>, consumer: C) -> C::Result {
+                match (iter.item_count(), iter.bounds()) {
+                    (Some(len), _) => iter.offsets(len).drive_unindexed(consumer),
+                    (None, Some((start, end))) => {
+                        bridge_unindexed(LongRangeInclusive { start, end }, consumer)
+                    }
+                    (None, None) => unreachable!("an empty range has a length"),
+                }
+            }
+
+            fn opt_len(iter: &Iter<$t>) -> Option<usize> {
+                iter.item_count()
+            }
+        }
+
+        impl UnindexedProducer for LongRangeInclusive<$t> {
+            type Item = $t;
+
+            fn split(self) -> (Self, Option<Self>) {
+                let half = (self.end as $u).wrapping_sub(self.start as $u) / 2;
+                if half == 0 {
+                    return (self, None);
+                }
+                let mid = (self.start as $u).wrapping_add(half) as $t;
+                (
+                    LongRangeInclusive {
+                        start: self.start,
+                        end: mid,
+                    },
+                    Some(LongRangeInclusive {
+                        start: mid + 1,
+                        end: self.end,
+                    }),
+                )
+            }
+
+            fn fold_with<F: Folder<$t>>(self, folder: F) -> F {
+                folder.consume_iter(self.start..=self.end)
+            }
+        }
+    };
+}
+
+/// A non-empty inclusive range too long to count in a `usize`.
+#[derive(Debug)]
+struct LongRangeInclusive<T> {
+    start: T,
+    end: T,
+}
+
+indexed_range_inclusive!(u8, u8);
+indexed_range_inclusive!(u16, u16);
+indexed_range_inclusive!(i8, u8);
+indexed_range_inclusive!(i16, u16);
+#[cfg(target_pointer_width = "64")]
+indexed_range_inclusive!(u32, u32);
+#[cfg(target_pointer_width = "64")]
+indexed_range_inclusive!(i32, u32);
+#[cfg(not(target_pointer_width = "64"))]
+unindexed_range_inclusive!(u32, u32);
+#[cfg(not(target_pointer_width = "64"))]
+unindexed_range_inclusive!(i32, u32);
+unindexed_range_inclusive!(usize, usize);
+unindexed_range_inclusive!(isize, usize);
+unindexed_range_inclusive!(u64, u64);
+unindexed_range_inclusive!(i64, u64);
+unindexed_range_inclusive!(u128, u128);
+unindexed_range_inclusive!(i128, u128);
+
+impl RangeInteger for char {
+    fn drive_unindexed<C: UnindexedConsumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
+        half_open_chars(iter).drive_unindexed(consumer)
+    }
+
+    fn opt_len(iter: &Iter<char>) -> Option<usize> {
+        Some(half_open_chars(iter.clone()).len())
+    }
+}
+
+impl IndexedRangeInteger for char {
+    fn drive<C: Consumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
+        half_open_chars(iter).drive(consumer)
+    }
+
+    fn len(iter: &Iter<char>) -> usize {
+        half_open_chars(iter.clone()).len()
+    }
+
+    fn with_producer<CB: ProducerCallback<char>>(iter: Iter<char>, callback: CB) -> CB::Output {
+        half_open_chars(iter).with_producer(callback)
+    }
+}
+
+/// The same `char`s as code points `start..end + 1` (one past `char::MAX`
+/// for a range that ends there).
+fn half_open_chars(iter: Iter<char>) -> Chars {
+    match iter.bounds() {
+        None => Chars::empty(),
+        Some((start, end)) => Chars::inclusive(start, end),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    #[test]
+    fn ranges_that_end_at_the_type_maximum() {
+        let top: Vec<u8> = (250..=u8::MAX).into_par_iter().collect();
+        assert_eq!(top, (250..=u8::MAX).collect::<Vec<_>>());
+        let all: i16 = (i16::MIN..=i16::MAX).into_par_iter().map(|_| 1i16).count() as i16;
+        assert_eq!(all, 0); // 65536 items wrap to zero as an i16
+        assert_eq!((usize::MAX - 3..=usize::MAX).into_par_iter().count(), 4);
+        assert_eq!(
+            (u64::MAX - 9..=u64::MAX).into_par_iter().opt_len(),
+            Some(10)
+        );
+    }
+
+    #[test]
+    fn exhausted_and_empty_ranges() {
+        let mut spent = 3u8..=3;
+        spent.next();
+        assert_eq!(spent.into_par_iter().count(), 0);
+        #[allow(clippy::reversed_empty_ranges)]
+        let reversed = 5i64..=1;
+        assert_eq!(reversed.into_par_iter().opt_len(), Some(0));
+    }
+
+    #[test]
+    fn char_ranges_include_their_end() {
+        let expected: Vec<char> = ('\u{D7F0}'..=char::MAX).collect();
+        let got: Vec<char> = ('\u{D7F0}'..=char::MAX).into_par_iter().collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn whole_u64_range_is_unindexed_and_splits() {
+        let iter = (0..=u64::MAX).into_par_iter();
+        assert_eq!(iter.opt_len(), None);
+        // Counting 2^64 items would take years; a short-circuiting search
+        // is not available here, so check only the split halves' bounds.
+        let (left, right) = super::UnindexedProducer::split(super::LongRangeInclusive {
+            start: 0u64,
+            end: u64::MAX,
+        });
+        let right = right.expect("a huge range splits");
+        assert_eq!((left.start, left.end), (0, u64::MAX / 2));
+        assert_eq!((right.start, right.end), (u64::MAX / 2 + 1, u64::MAX));
+    }
+}
