@@ -34,6 +34,8 @@ mod join;
 #[cfg(not(loom))]
 mod max_threads;
 #[cfg(not(loom))]
+pub mod option;
+#[cfg(not(loom))]
 mod pool;
 #[cfg(not(loom))]
 pub mod prelude;
@@ -43,6 +45,8 @@ pub mod profile;
 pub mod range;
 #[cfg(not(loom))]
 pub mod range_inclusive;
+#[cfg(not(loom))]
+pub mod result;
 mod scheduler;
 #[cfg(not(loom))]
 mod scope;

@@ -25,7 +25,7 @@ pub mod plumbing;
 mod scan;
 mod slice_ext;
 mod sort;
-mod sources;
+pub(crate) mod sources;
 
 pub use adaptors::{Map, Zip};
 pub use collect::{FromParallelIterator, ParallelExtend};
@@ -34,4 +34,5 @@ pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMut
 pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
+pub use sources::once::{empty, once, Empty, Once};
 pub use sources::slice::{Iter, IterMut};
