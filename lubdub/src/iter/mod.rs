@@ -35,4 +35,9 @@ pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::once::{empty, once, Empty, Once};
+pub use sources::par_bridge::{IterBridge, ParallelBridge};
+#[allow(deprecated)]
+pub use sources::repeat::repeatn;
+pub use sources::repeat::{repeat, repeat_n, Repeat, RepeatN};
 pub use sources::slice::{Iter, IterMut};
+pub use sources::split::{split, Split};

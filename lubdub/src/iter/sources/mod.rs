@@ -2,4 +2,7 @@
 
 pub mod chunks;
 pub(crate) mod once;
+pub(crate) mod par_bridge;
+pub(crate) mod repeat;
 pub mod slice;
+pub(crate) mod split;
