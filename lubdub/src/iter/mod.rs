@@ -41,3 +41,6 @@ pub use sources::repeat::repeatn;
 pub use sources::repeat::{repeat, repeat_n, Repeat, RepeatN};
 pub use sources::slice::{Iter, IterMut};
 pub use sources::split::{split, Split};
+pub use sources::walk_tree::{
+    walk_tree, walk_tree_postfix, walk_tree_prefix, WalkTree, WalkTreePostfix, WalkTreePrefix,
+};

@@ -6,3 +6,4 @@ pub(crate) mod par_bridge;
 pub(crate) mod repeat;
 pub mod slice;
 pub(crate) mod split;
+pub(crate) mod walk_tree;
