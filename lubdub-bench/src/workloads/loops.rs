@@ -20,6 +20,7 @@ use crate::check::{expect_eq, expect_same, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
 use crate::report::{group_digits, Cell, Experiment, BASELINE};
+use crate::workloads::adaptors;
 use crate::workloads::pools::Pools;
 
 /// The length of the hot loop's inner parallel loop.
@@ -41,6 +42,15 @@ pub enum LoopKind {
     /// A sum of squares of [`HOT_LOOP_LEN`] `u64`s, called many times in a
     /// row from a sequential loop.
     HotLoop,
+    /// A sum of squares through `par_chunks(64).flat_map(par_iter)`
+    /// (`adaptors.rs`, as the three kinds below).
+    FlatMap,
+    /// A sum of sums of squares of `par_iter().chunks(64)`.
+    Chunks,
+    /// A sum of squares of every third element: `par_iter().step_by(3)`.
+    StepBy,
+    /// A sum of squares through `iter().par_bridge()`.
+    ParBridge,
 }
 
 impl LoopKind {
@@ -51,6 +61,10 @@ impl LoopKind {
             Self::MapCollect => "map-collect",
             Self::Axpy => "axpy",
             Self::HotLoop => "hot-loop",
+            Self::FlatMap => "flat-map",
+            Self::Chunks => "chunks",
+            Self::StepBy => "step-by",
+            Self::ParBridge => "par-bridge",
         }
     }
 
@@ -231,7 +245,8 @@ pub struct LoopsConfig {
 impl LoopsConfig {
     /// The cases of issue 4: the sum of squares of 1,000 and of `large`
     /// elements, map-collect and axpy of `large`, and `hot_calls` calls of
-    /// the hot loop.
+    /// the hot loop; then the adaptor loops over `large` elements
+    /// (`par_bridge`, which takes a lock per item, over a tenth of them).
     pub fn issue_cases(large: usize, hot_calls: usize) -> Vec<LoopCase> {
         let case = |kind, size| LoopCase { kind, size };
         vec![
@@ -240,6 +255,10 @@ impl LoopsConfig {
             case(LoopKind::MapCollect, large),
             case(LoopKind::Axpy, large),
             case(LoopKind::HotLoop, hot_calls),
+            case(LoopKind::FlatMap, large),
+            case(LoopKind::Chunks, large),
+            case(LoopKind::StepBy, large),
+            case(LoopKind::ParBridge, large / 10),
         ]
     }
 }
@@ -275,6 +294,9 @@ fn f64_input(n: usize, scale: f64) -> Vec<f64> {
 /// # Errors
 /// A wrong answer, or a pool that cannot be built.
 pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
+    if adaptors::KINDS.contains(&case.kind) {
+        return adaptors::measure_cell(case, threads, plan);
+    }
     let pools = Pools::new(threads)?;
     let pools = &pools;
     let n = case.size;
@@ -283,6 +305,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
         LoopKind::HotLoop => (u64_input(HOT_LOOP_LEN), Vec::new(), Vec::new()),
         LoopKind::MapCollect => (Vec::new(), f64_input(n, 0.5), Vec::new()),
         LoopKind::Axpy => (Vec::new(), f64_input(n, 0.5), f64_input(n, 0.25)),
+        _ => unreachable!("adaptor loops are measured in adaptors.rs"),
     };
     let (x_u64, x, y) = (&x_u64, &x, &y);
     let as_i64 = |sum: u64| sum as i64; // wrapping, as every variant's sum
@@ -318,6 +341,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
                         sw.time(|| axpy(v, pools, black_box(x), black_box(y), &mut z));
                         expect_same(&z, expected_z)
                     }
+                    _ => unreachable!("adaptor loops are measured in adaptors.rs"),
                 }
             };
             Contender::with_stopwatch(
@@ -387,7 +411,12 @@ mod tests {
         for case in LoopsConfig::issue_cases(5_000, 10) {
             let cell = measure_cell(case, NonZeroUsize::new(2).unwrap(), &quick).unwrap();
             let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
-            assert_eq!(names, LoopVariant::ALL.map(LoopVariant::name));
+            let expected: &[&str] = if adaptors::KINDS.contains(&case.kind) {
+                &[BASELINE, "lubdub", "rayon"]
+            } else {
+                &LoopVariant::ALL.map(LoopVariant::name)
+            };
+            assert_eq!(names, expected);
             assert!(cell.results.iter().all(|r| r.samples.len() == 2));
         }
     }

@@ -1,6 +1,7 @@
 //! The workloads: each file holds one experiment with all its variants side
 //! by side.
 
+pub mod adaptors;
 pub mod alloc;
 pub mod fft;
 pub mod loops;
