@@ -23,11 +23,13 @@ mod into;
 mod parallel_iterator;
 pub mod plumbing;
 mod scan;
+mod seed;
 mod slice_ext;
 mod sort;
 pub(crate) mod sources;
+mod try_trait;
 
-pub use adaptors::{Map, Zip};
+pub use adaptors::{Fold, FoldWith, Map, TryFold, TryFoldWith, Zip};
 pub use collect::{FromParallelIterator, ParallelExtend};
 pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};

@@ -11,6 +11,12 @@ use super::plumbing::UnindexedConsumer;
 // imports of the item-wise adaptors
 
 // imports of the reductions and searches
+use std::cmp::Ordering;
+use std::iter::Product;
+
+use super::adaptors::{Fold, FoldWith, TryFold, TryFoldWith};
+use super::consumers::{find_any, find_first_last, product, reduce, try_for_each, try_reduce};
+use super::try_trait::Try;
 
 // imports of collecting
 
@@ -104,6 +110,505 @@ pub trait ParallelIterator: Sized + Send {
     // ---- item-wise adaptors (map_with, filter, flat_map, ...) go here ----
 
     // ---- reductions and searches (reduce, fold, min, find, ...) go here ----
+
+    /// Calls a fallible `op` on each item, and returns the first failure
+    /// seen (`Err`, `None`, `Break`); the other pieces stop soon after it.
+    /// When several items fail, which failure comes back is not specified.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let ok: Result<(), String> = (0..100).into_par_iter().try_for_each(|x| {
+    ///     if x < 1000 { Ok(()) } else { Err(format!("{x} is too big")) }
+    /// });
+    /// assert_eq!(ok, Ok(()));
+    /// let failed = (0..100).into_par_iter().try_for_each(|x| if x == 42 { None } else { Some(()) });
+    /// assert_eq!(failed, None);
+    /// ```
+    fn try_for_each<OP, R>(self, op: OP) -> R
+    where
+        OP: Fn(Self::Item) -> R + Sync + Send,
+        R: Try<Output = ()> + Send,
+    {
+        try_for_each::try_for_each(self, &op)
+    }
+
+    /// [`try_for_each`](Self::try_for_each) where `op` also gets `&mut` a
+    /// clone of `init` (one clone per piece of the loop).
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    /// use std::sync::mpsc::channel;
+    ///
+    /// let (sender, receiver) = channel();
+    /// (0..5).into_par_iter().try_for_each_with(sender, |s, x| s.send(x)).unwrap();
+    /// let mut received: Vec<i32> = receiver.iter().collect();
+    /// received.sort();
+    /// assert_eq!(received, [0, 1, 2, 3, 4]);
+    /// ```
+    fn try_for_each_with<OP, T, R>(self, init: T, op: OP) -> R
+    where
+        OP: Fn(&mut T, Self::Item) -> R + Sync + Send,
+        T: Send + Clone,
+        R: Try<Output = ()> + Send,
+    {
+        try_for_each::try_for_each_with(self, init, &op)
+    }
+
+    /// [`try_for_each`](Self::try_for_each) where `op` also gets `&mut` a
+    /// value that `init` makes (one per piece of the loop).
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// // Each piece formats into a buffer of its own.
+    /// let checked = (0..1000u32).into_par_iter().try_for_each_init(String::new, |buffer, x| {
+    ///     buffer.clear();
+    ///     buffer.push_str(&x.to_string());
+    ///     if buffer.len() <= 3 { Ok(()) } else { Err(x) }
+    /// });
+    /// assert_eq!(checked, Ok(()));
+    /// ```
+    fn try_for_each_init<OP, INIT, T, R>(self, init: INIT, op: OP) -> R
+    where
+        OP: Fn(&mut T, Self::Item) -> R + Sync + Send,
+        INIT: Fn() -> T + Sync + Send,
+        R: Try<Output = ()> + Send,
+    {
+        try_for_each::try_for_each_init(self, &init, &op)
+    }
+
+    /// Joins all items into one with `op`, each piece of the loop starting
+    /// from `identity()`; an empty iterator gives `identity()`. `op` should
+    /// be associative and `identity()` neutral for it: the grouping is not
+    /// specified, the order of the items is kept.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let words = ["heart", "beat"];
+    /// let joined = words.par_iter().map(|w| w.to_string()).reduce(String::new, |a, b| a + &b);
+    /// assert_eq!(joined, "heartbeat");
+    /// ```
+    fn reduce<OP, ID>(self, identity: ID, op: OP) -> Self::Item
+    where
+        OP: Fn(Self::Item, Self::Item) -> Self::Item + Sync + Send,
+        ID: Fn() -> Self::Item + Sync + Send,
+    {
+        reduce::reduce(self, &identity, &op)
+    }
+
+    /// Joins all items into one with the associative `op`; `None` when there
+    /// are no items.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// assert_eq!((1..6).into_par_iter().reduce_with(|a, b| a * b), Some(120));
+    /// assert_eq!((0..0).into_par_iter().reduce_with(|a, b| a * b), None);
+    /// ```
+    fn reduce_with<OP>(self, op: OP) -> Option<Self::Item>
+    where
+        OP: Fn(Self::Item, Self::Item) -> Self::Item + Sync + Send,
+    {
+        reduce::reduce_with(self, &op)
+    }
+
+    /// [`reduce`](Self::reduce) over items that may be failures, with an
+    /// `op` that may fail: the first failure seen (of an item or of `op`)
+    /// stops the loop soon and is returned; otherwise the joined success.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let sum = |n: u16| (0..n).into_par_iter().map(Some).try_reduce(|| 0, u16::checked_add);
+    /// assert_eq!(sum(100), Some(4950));
+    /// assert_eq!(sum(1000), None); // the sum overflows a u16
+    /// ```
+    fn try_reduce<T, OP, ID>(self, identity: ID, op: OP) -> Self::Item
+    where
+        OP: Fn(T, T) -> Self::Item + Sync + Send,
+        ID: Fn() -> T + Sync + Send,
+        Self::Item: Try<Output = T>,
+    {
+        try_reduce::try_reduce(self, &identity, &op)
+    }
+
+    /// [`try_reduce`](Self::try_reduce) without an identity: `None` when
+    /// there are no items, otherwise `Some` of the failure or the joined
+    /// success.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let parsed = ["4", "8", "15"].par_iter().map(|s| s.parse::<u32>());
+    /// assert_eq!(parsed.try_reduce_with(|a, b| Ok(a.max(b))), Some(Ok(15)));
+    /// let bad = ["4", "x"].par_iter().map(|s| s.parse::<u32>());
+    /// assert!(matches!(bad.try_reduce_with(|a, b| Ok(a.max(b))), Some(Err(_))));
+    /// ```
+    fn try_reduce_with<T, OP>(self, op: OP) -> Option<Self::Item>
+    where
+        OP: Fn(T, T) -> Self::Item + Sync + Send,
+        Self::Item: Try<Output = T>,
+    {
+        try_reduce::try_reduce_with(self, &op)
+    }
+
+    /// Folds the items of each piece of the loop into an accumulator started
+    /// by `identity()`, and yields the accumulators in order. How many there
+    /// are is not specified (lubdub makes one per chunk or piece), so follow
+    /// with a reduction such as [`reduce`](Self::reduce) or `sum`.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let bytes = vec![200u8; 1000];
+    /// // The accumulators are u32: no overflow, unlike a sum of u8.
+    /// let total: u32 = bytes.par_iter().fold(|| 0u32, |acc, &b| acc + u32::from(b)).sum();
+    /// assert_eq!(total, 200_000);
+    /// ```
+    fn fold<T, ID, F>(self, identity: ID, fold_op: F) -> Fold<Self, ID, F>
+    where
+        F: Fn(T, Self::Item) -> T + Sync + Send,
+        ID: Fn() -> T + Sync + Send,
+        T: Send,
+    {
+        Fold::new(self, identity, fold_op)
+    }
+
+    /// [`fold`](Self::fold) with each accumulator started from a clone of
+    /// `init`.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let longest = ["a", "abc", "ab"].par_iter().fold_with(0, |n, s| n.max(s.len())).max();
+    /// assert_eq!(longest, Some(3));
+    /// ```
+    fn fold_with<F, T>(self, init: T, fold_op: F) -> FoldWith<Self, T, F>
+    where
+        F: Fn(T, Self::Item) -> T + Sync + Send,
+        T: Send + Clone,
+    {
+        FoldWith::new(self, init, fold_op)
+    }
+
+    /// [`fold`](Self::fold) with a fallible `fold_op`: each accumulator stops
+    /// at its first failure, and the iterator yields each accumulator or
+    /// failure. Follow it with [`try_reduce`](Self::try_reduce) to stop the
+    /// whole loop at a failure.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let sum = |n: u16| (0..n).into_par_iter().try_fold(|| 0, u16::checked_add).try_reduce(|| 0, u16::checked_add);
+    /// assert_eq!(sum(100), Some(4950));
+    /// assert_eq!(sum(1000), None);
+    /// ```
+    fn try_fold<T, R, ID, F>(self, identity: ID, fold_op: F) -> TryFold<Self, R, ID, F>
+    where
+        F: Fn(T, Self::Item) -> R + Sync + Send,
+        ID: Fn() -> T + Sync + Send,
+        R: Try<Output = T> + Send,
+    {
+        TryFold::new(self, identity, fold_op)
+    }
+
+    /// [`try_fold`](Self::try_fold) with each accumulator started from a
+    /// clone of `init`.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let product = (1..11u32)
+    ///     .into_par_iter()
+    ///     .try_fold_with(1u32, u32::checked_mul)
+    ///     .try_reduce(|| 1, u32::checked_mul);
+    /// assert_eq!(product, Some(3_628_800));
+    /// ```
+    fn try_fold_with<F, T, R>(self, init: T, fold_op: F) -> TryFoldWith<Self, R, F>
+    where
+        F: Fn(T, Self::Item) -> R + Sync + Send,
+        R: Try<Output = T> + Send,
+        T: Clone + Send,
+    {
+        TryFoldWith::new(self, init, fold_op)
+    }
+
+    /// The product of the items; an empty iterator gives one. Like
+    /// [`Iterator::product`], an overflow panics in debug builds.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// assert_eq!((1..7u64).into_par_iter().product::<u64>(), 720);
+    /// assert_eq!((1..1u64).into_par_iter().product::<u64>(), 1);
+    /// ```
+    fn product<P>(self) -> P
+    where
+        P: Send + Product<Self::Item> + Product<P>,
+    {
+        product::product(self)
+    }
+
+    /// The smallest item, the first of them if several are equal, as
+    /// [`Iterator::min`]; `None` when there are no items.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// assert_eq!([5, 3, 9].par_iter().min(), Some(&3));
+    /// assert_eq!((0..0).into_par_iter().min(), None);
+    /// ```
+    fn min(self) -> Option<Self::Item>
+    where
+        Self::Item: Ord,
+    {
+        self.reduce_with(Ord::min)
+    }
+
+    /// The smallest item by the comparison `f`, the first of them if several
+    /// are equal; `None` when there are no items.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let pairs = [(2, 'a'), (1, 'b'), (1, 'c')];
+    /// assert_eq!(pairs.par_iter().min_by(|x, y| x.0.cmp(&y.0)), Some(&(1, 'b')));
+    /// ```
+    fn min_by<F>(self, f: F) -> Option<Self::Item>
+    where
+        F: Sync + Send + Fn(&Self::Item, &Self::Item) -> Ordering,
+    {
+        self.reduce_with(|a, b| if f(&a, &b) == Ordering::Greater { b } else { a })
+    }
+
+    /// The item whose key `f` gives is the smallest, the first of them if
+    /// several keys are equal; `None` when there are no items.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let words = ["lub", "dub", "heartbeat", "go"];
+    /// assert_eq!(words.par_iter().min_by_key(|w| w.len()), Some(&"go"));
+    /// ```
+    fn min_by_key<K, F>(self, f: F) -> Option<Self::Item>
+    where
+        K: Ord + Send,
+        F: Sync + Send + Fn(&Self::Item) -> K,
+    {
+        let keyed = self.map(|item| (f(&item), item));
+        let (_, item) = keyed.reduce_with(|a, b| if a.0 > b.0 { b } else { a })?;
+        Some(item)
+    }
+
+    /// The largest item, the last of them if several are equal, as
+    /// [`Iterator::max`]; `None` when there are no items.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// assert_eq!([5, 3, 9].par_iter().max(), Some(&9));
+    /// assert_eq!((0..0).into_par_iter().max(), None);
+    /// ```
+    fn max(self) -> Option<Self::Item>
+    where
+        Self::Item: Ord,
+    {
+        self.reduce_with(Ord::max)
+    }
+
+    /// The largest item by the comparison `f`, the last of them if several
+    /// are equal; `None` when there are no items.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let pairs = [(1, 'a'), (2, 'b'), (2, 'c')];
+    /// assert_eq!(pairs.par_iter().max_by(|x, y| x.0.cmp(&y.0)), Some(&(2, 'c')));
+    /// ```
+    fn max_by<F>(self, f: F) -> Option<Self::Item>
+    where
+        F: Sync + Send + Fn(&Self::Item, &Self::Item) -> Ordering,
+    {
+        self.reduce_with(|a, b| if f(&a, &b) == Ordering::Greater { a } else { b })
+    }
+
+    /// The item whose key `f` gives is the largest, the last of them if
+    /// several keys are equal; `None` when there are no items.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let words = ["lub", "dub", "go"];
+    /// assert_eq!(words.par_iter().max_by_key(|w| w.len()), Some(&"dub"));
+    /// ```
+    fn max_by_key<K, F>(self, f: F) -> Option<Self::Item>
+    where
+        K: Ord + Send,
+        F: Sync + Send + Fn(&Self::Item) -> K,
+    {
+        let keyed = self.map(|item| (f(&item), item));
+        let (_, item) = keyed.reduce_with(|a, b| if a.0 > b.0 { a } else { b })?;
+        Some(item)
+    }
+
+    /// Some item that matches `predicate`, not necessarily the first; `None`
+    /// when none does. Once a piece of the loop finds one, the others stop
+    /// at their next item.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let found = (1..1_000_000u32).into_par_iter().find_any(|x| x % 1000 == 0);
+    /// assert!(found.is_some_and(|x| x % 1000 == 0));
+    /// assert_eq!([1, 3].par_iter().find_any(|&&x| x == 2), None);
+    /// ```
+    fn find_any<P>(self, predicate: P) -> Option<Self::Item>
+    where
+        P: Fn(&Self::Item) -> bool + Sync + Send,
+    {
+        find_any::find_any(self, &predicate)
+    }
+
+    /// The first item, by position, that matches `predicate`. A match stops
+    /// the pieces of the loop after it; those before it go on, as they may
+    /// hold an earlier match.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let v = [4, 7, 1, 7, 9];
+    /// assert_eq!(v.par_iter().zip(0..5).find_first(|(&x, _)| x == 7), Some((&7, 1)));
+    /// ```
+    fn find_first<P>(self, predicate: P) -> Option<Self::Item>
+    where
+        P: Fn(&Self::Item) -> bool + Sync + Send,
+    {
+        find_first_last::find_first(self, &predicate)
+    }
+
+    /// The last item, by position, that matches `predicate`. A match stops
+    /// the pieces of the loop before it; those after it go on.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let v = [4, 7, 1, 7, 9];
+    /// assert_eq!(v.par_iter().zip(0..5).find_last(|(&x, _)| x == 7), Some((&7, 3)));
+    /// ```
+    fn find_last<P>(self, predicate: P) -> Option<Self::Item>
+    where
+        P: Fn(&Self::Item) -> bool + Sync + Send,
+    {
+        find_first_last::find_last(self, &predicate)
+    }
+
+    /// Some `Some` that `predicate` returns for an item, not necessarily the
+    /// first; `None` when it returns `None` for all. Stops as
+    /// [`find_any`](Self::find_any) does.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let words = ["lub", "12", "dub"];
+    /// assert_eq!(words.par_iter().find_map_any(|w| w.parse::<u32>().ok()), Some(12));
+    /// ```
+    fn find_map_any<P, R>(self, predicate: P) -> Option<R>
+    where
+        P: Fn(Self::Item) -> Option<R> + Sync + Send,
+        R: Send,
+    {
+        self.map(predicate).find_any(Option::is_some).flatten()
+    }
+
+    /// The `Some` that `predicate` returns for the first item, by position,
+    /// for which it does not return `None`. Stops as
+    /// [`find_first`](Self::find_first) does.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let words = ["lub", "12", "dub", "34"];
+    /// assert_eq!(words.par_iter().find_map_first(|w| w.parse::<u32>().ok()), Some(12));
+    /// ```
+    fn find_map_first<P, R>(self, predicate: P) -> Option<R>
+    where
+        P: Fn(Self::Item) -> Option<R> + Sync + Send,
+        R: Send,
+    {
+        self.map(predicate).find_first(Option::is_some).flatten()
+    }
+
+    /// The `Some` that `predicate` returns for the last item, by position,
+    /// for which it does not return `None`. Stops as
+    /// [`find_last`](Self::find_last) does.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let words = ["lub", "12", "dub", "34"];
+    /// assert_eq!(words.par_iter().find_map_last(|w| w.parse::<u32>().ok()), Some(34));
+    /// ```
+    fn find_map_last<P, R>(self, predicate: P) -> Option<R>
+    where
+        P: Fn(Self::Item) -> Option<R> + Sync + Send,
+        R: Send,
+    {
+        self.map(predicate).find_last(Option::is_some).flatten()
+    }
+
+    /// [`find_any`](Self::find_any) under its old name, deprecated as in
+    /// Rayon because the match found need not be the first.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// #[allow(deprecated)]
+    /// let found = [1, 2, 3].par_iter().find(|&&x| x > 1);
+    /// assert!(matches!(found, Some(&2) | Some(&3)));
+    /// ```
+    #[doc(hidden)]
+    #[deprecated(note = "parallel `find` does not search in order -- use `find_any`, \
+                         `find_first`, or `find_last`")]
+    fn find<P>(self, predicate: P) -> Option<Self::Item>
+    where
+        P: Fn(&Self::Item) -> bool + Sync + Send,
+    {
+        self.find_any(predicate)
+    }
+
+    /// True when `predicate` holds for some item; the loop stops once one
+    /// is found.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// assert!((0..1000).into_par_iter().any(|x| x * x == 144));
+    /// assert!(!(0..0).into_par_iter().any(|_: i32| true));
+    /// ```
+    fn any<P>(self, predicate: P) -> bool
+    where
+        P: Fn(Self::Item) -> bool + Sync + Send,
+    {
+        self.map(predicate).find_any(|&holds| holds).is_some()
+    }
+
+    /// True when `predicate` holds for every item (so for no items at all);
+    /// the loop stops once an item fails it.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// assert!((0..1000).into_par_iter().all(|x| x < 1000));
+    /// assert!(!(0..1000).into_par_iter().all(|x| x != 500));
+    /// ```
+    fn all<P>(self, predicate: P) -> bool
+    where
+        P: Fn(Self::Item) -> bool + Sync + Send,
+    {
+        self.map(predicate).find_any(|&holds| !holds).is_none()
+    }
 
     /// The sum of the items; an empty iterator sums to zero. Like
     /// [`Iterator::sum`], an overflow panics in debug builds.

@@ -5,8 +5,12 @@
 //! stays code LLVM vectorizes. Positional adaptors (`zip`, `enumerate`...)
 //! wrap the producer.
 
+mod fold;
 mod map;
+mod try_fold;
 mod zip;
 
+pub use fold::{Fold, FoldWith};
 pub use map::Map;
+pub use try_fold::{TryFold, TryFoldWith};
 pub use zip::Zip;

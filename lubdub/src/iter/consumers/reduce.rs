@@ -1,0 +1,134 @@
+//! `reduce` and `reduce_with`: join all items with an associative
+//! operation, each piece folding its chunks with `Iterator::fold` and the
+//! pieces joined left to right (so `min`/`max`, built on `reduce_with`, keep
+//! `Iterator`'s tie rules).
+
+use crate::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
+use crate::iter::ParallelIterator;
+
+/// The items of `iter` joined by `op`, each piece starting from
+/// `identity()`.
+pub(crate) fn reduce<I, ID, OP>(iter: I, identity: &ID, op: &OP) -> I::Item
+where
+    I: ParallelIterator,
+    ID: Fn() -> I::Item + Sync,
+    OP: Fn(I::Item, I::Item) -> I::Item + Sync,
+{
+    let start = || Some(identity());
+    // Every folder starts from the identity, so the loop always has a value.
+    let result = iter.drive_unindexed(ReduceConsumer { start: &start, op });
+    result.unwrap_or_else(identity)
+}
+
+/// The items of `iter` joined by `op`; `None` when there are none.
+pub(crate) fn reduce_with<I, OP>(iter: I, op: &OP) -> Option<I::Item>
+where
+    I: ParallelIterator,
+    OP: Fn(I::Item, I::Item) -> I::Item + Sync,
+{
+    iter.drive_unindexed(ReduceConsumer {
+        start: &|| None,
+        op,
+    })
+}
+
+/// The consumer of both: each folder starts from `start()` (an identity,
+/// or nothing).
+struct ReduceConsumer<'r, S, OP> {
+    start: &'r S,
+    op: &'r OP,
+}
+
+impl<S, OP> Clone for ReduceConsumer<'_, S, OP> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S, OP> Copy for ReduceConsumer<'_, S, OP> {}
+
+impl<'r, T, S, OP> Consumer<T> for ReduceConsumer<'r, S, OP>
+where
+    T: Send,
+    S: Fn() -> Option<T> + Sync,
+    OP: Fn(T, T) -> T + Sync,
+{
+    type Folder = ReduceFolder<'r, T, OP>;
+    type Reducer = Self;
+    type Result = Option<T>;
+
+    fn split_at(self, _index: usize) -> (Self, Self, Self) {
+        (self, self, self)
+    }
+
+    fn into_folder(self) -> Self::Folder {
+        ReduceFolder {
+            acc: (self.start)(),
+            op: self.op,
+        }
+    }
+
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+impl<T, S, OP> UnindexedConsumer<T> for ReduceConsumer<'_, S, OP>
+where
+    T: Send,
+    S: Fn() -> Option<T> + Sync,
+    OP: Fn(T, T) -> T + Sync,
+{
+    fn split_off_left(&self) -> Self {
+        *self
+    }
+
+    fn to_reducer(&self) -> Self {
+        *self
+    }
+}
+
+impl<T, S, OP> Reducer<Option<T>> for ReduceConsumer<'_, S, OP>
+where
+    OP: Fn(T, T) -> T,
+{
+    fn reduce(self, left: Option<T>, right: Option<T>) -> Option<T> {
+        match (left, right) {
+            (Some(left), Some(right)) => Some((self.op)(left, right)),
+            (one, None) | (None, one) => one,
+        }
+    }
+}
+
+struct ReduceFolder<'r, T, OP> {
+    acc: Option<T>,
+    op: &'r OP,
+}
+
+impl<T, OP> Folder<T> for ReduceFolder<'_, T, OP>
+where
+    OP: Fn(T, T) -> T,
+{
+    type Result = Option<T>;
+
+    fn consume(self, item: T) -> Self {
+        self.consume_iter(Some(item))
+    }
+
+    fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
+        let iter = iter.into_iter();
+        let acc = match self.acc {
+            Some(acc) => Some(iter.fold(acc, self.op)),
+            None => iter.reduce(self.op),
+        };
+        ReduceFolder { acc, op: self.op }
+    }
+
+    fn complete(self) -> Option<T> {
+        self.acc
+    }
+
+    fn full(&self) -> bool {
+        false
+    }
+}
