@@ -9,6 +9,7 @@ use super::{IntoParallelIterator, ParallelIterator};
 // imports of the indexed adaptors and consumers
 
 // imports of indexed collecting
+use super::collect::{collect_into_vec, unzip_into_vecs};
 
 /// A parallel iterator whose items have positions `0..len()`: slices,
 /// ranges, vectors, chunks, and `map`, `enumerate` and `zip` of them.
@@ -109,4 +110,41 @@ pub trait IndexedParallelIterator: ParallelIterator {
     // ---- indexed consumers (cmp, position_*, ...) go here ----
 
     // ---- indexed collecting (collect_into_vec, unzip_into_vecs) goes here ----
+
+    /// Replaces the contents of `target` with the items, written straight
+    /// into place; `target`'s allocation is reused when it is large enough.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let mut target = Vec::with_capacity(100);
+    /// target.push(42);
+    /// (0..100).into_par_iter().map(|x| x * 2).collect_into_vec(&mut target);
+    /// assert_eq!(target, (0..100).map(|x| x * 2).collect::<Vec<_>>());
+    /// assert_eq!(target.capacity(), 100);
+    /// ```
+    fn collect_into_vec(self, target: &mut Vec<Self::Item>) {
+        collect_into_vec(self, target);
+    }
+
+    /// Replaces the contents of `left` and `right` with the first and
+    /// second halves of the pairs, written straight into place; their
+    /// allocations are reused when they are large enough.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let (mut left, mut right) = (vec![7; 3], Vec::new());
+    /// [1, 2, 3].par_iter().map(|&x| (x, -x)).unzip_into_vecs(&mut left, &mut right);
+    /// assert_eq!(left, [1, 2, 3]);
+    /// assert_eq!(right, [-1, -2, -3]);
+    /// ```
+    fn unzip_into_vecs<A, B>(self, left: &mut Vec<A>, right: &mut Vec<B>)
+    where
+        Self: IndexedParallelIterator<Item = (A, B)>,
+        A: Send,
+        B: Send,
+    {
+        unzip_into_vecs(self, left, right);
+    }
 }

@@ -20,6 +20,7 @@ mod collect;
 mod consumers;
 mod indexed;
 mod into;
+mod par_either;
 mod parallel_iterator;
 pub mod plumbing;
 mod scan;
@@ -31,6 +32,23 @@ mod try_trait;
 
 pub use adaptors::{Fold, FoldWith, Map, TryFold, TryFoldWith, Zip};
 pub use collect::{FromParallelIterator, ParallelExtend};
+/// Rayon's `Either`, from the `either` crate: the items of
+/// [`ParallelIterator::partition_map`], and a parallel iterator when both
+/// sides are.
+///
+/// ```
+/// use lubdub::iter::Either;
+/// use lubdub::prelude::*;
+///
+/// let evens_only = true;
+/// let iter = if evens_only {
+///     Either::Left((0..10).into_par_iter().map(|x| x * 2))
+/// } else {
+///     Either::Right((0..10).into_par_iter())
+/// };
+/// assert_eq!(iter.sum::<i32>(), 90);
+/// ```
+pub use either::Either;
 pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};
 pub use parallel_iterator::ParallelIterator;

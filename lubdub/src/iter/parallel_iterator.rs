@@ -19,6 +19,10 @@ use super::consumers::{find_any, find_first_last, product, reduce, try_for_each,
 use super::try_trait::Try;
 
 // imports of collecting
+use std::collections::LinkedList;
+
+use super::collect::{collect_vec_list, partition, partition_map, unzip};
+use super::{Either, ParallelExtend};
 
 /// A parallel iterator: items that a loop over a pool's threads produces,
 /// split by heartbeat (see the module docs).
@@ -652,5 +656,86 @@ pub trait ParallelIterator: Sized + Send {
         C: FromParallelIterator<Self::Item>,
     {
         C::from_par_iter(self)
+    }
+
+    /// Splits pairs into two collections, one loop filling both: the first
+    /// halves go into `FromA`, the second halves into `FromB`.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let (squares, cubes): (Vec<u32>, Vec<u32>) =
+    ///     (1..5u32).into_par_iter().map(|x| (x * x, x * x * x)).unzip();
+    /// assert_eq!(squares, [1, 4, 9, 16]);
+    /// assert_eq!(cubes, [1, 8, 27, 64]);
+    /// ```
+    fn unzip<A, B, FromA, FromB>(self) -> (FromA, FromB)
+    where
+        Self: ParallelIterator<Item = (A, B)>,
+        FromA: Default + Send + ParallelExtend<A>,
+        FromB: Default + Send + ParallelExtend<B>,
+        A: Send,
+        B: Send,
+    {
+        unzip(self)
+    }
+
+    /// Splits the items into two collections: those `predicate` accepts go
+    /// into the first, the others into the second, each in order.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let (small, large): (Vec<i32>, Vec<i32>) = (0..8).into_par_iter().partition(|&x| x < 3);
+    /// assert_eq!(small, [0, 1, 2]);
+    /// assert_eq!(large, [3, 4, 5, 6, 7]);
+    /// ```
+    fn partition<A, B, P>(self, predicate: P) -> (A, B)
+    where
+        A: Default + Send + ParallelExtend<Self::Item>,
+        B: Default + Send + ParallelExtend<Self::Item>,
+        P: Fn(&Self::Item) -> bool + Sync + Send,
+    {
+        partition(self, predicate)
+    }
+
+    /// Maps each item to an [`Either`] and splits the results into two
+    /// collections: `Left` values into the first, `Right` values into the
+    /// second, each in order.
+    ///
+    /// ```
+    /// use lubdub::iter::Either;
+    /// use lubdub::prelude::*;
+    ///
+    /// let (evens, odd_names): (Vec<u8>, Vec<String>) = (0..6u8)
+    ///     .into_par_iter()
+    ///     .partition_map(|x| if x % 2 == 0 { Either::Left(x) } else { Either::Right(x.to_string()) });
+    /// assert_eq!(evens, [0, 2, 4]);
+    /// assert_eq!(odd_names, ["1", "3", "5"]);
+    /// ```
+    fn partition_map<A, B, P, L, R>(self, predicate: P) -> (A, B)
+    where
+        A: Default + Send + ParallelExtend<L>,
+        B: Default + Send + ParallelExtend<R>,
+        P: Fn(Self::Item) -> Either<L, R> + Sync + Send,
+        L: Send,
+        R: Send,
+    {
+        partition_map(self, predicate)
+    }
+
+    /// Collects the items, in order, into a list of vectors, with no copy
+    /// to join the pieces of the loop: one vector per piece (or a single one
+    /// when the length is known), and no empty vectors.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let list = (0..1000).into_par_iter().map(|x| x * 3).collect_vec_list();
+    /// let flat: Vec<i32> = list.into_iter().flatten().collect();
+    /// assert_eq!(flat, (0..1000).map(|x| x * 3).collect::<Vec<_>>());
+    /// ```
+    fn collect_vec_list(self) -> LinkedList<Vec<Self::Item>> {
+        collect_vec_list(self)
     }
 }

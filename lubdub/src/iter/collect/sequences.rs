@@ -1,0 +1,165 @@
+//! Collecting into the sequences of `std`, in the iterator's order: `Vec`
+//! (in place when the length is known), `VecDeque`, `LinkedList`, boxed and
+//! shared slices, and `BinaryHeap` (which orders its items itself).
+
+use std::collections::{BinaryHeap, LinkedList, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::pieces::{collect_pieces, total_len};
+use super::sequential::{collect_extended, extend_reserved};
+use super::{into_vec, FromParallelIterator, ParallelExtend};
+use crate::iter::{IntoParallelIterator, ParallelIterator};
+
+impl<T: Send> FromParallelIterator<T> for Vec<T> {
+    fn from_par_iter<I>(par_iter: I) -> Self
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        collect_extended(par_iter)
+    }
+}
+
+/// Writes the items in place when the iterator's length is known; gathers
+/// them into one vector per piece and appends those otherwise.
+impl<T: Send> ParallelExtend<T> for Vec<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        let iter = par_iter.into_par_iter();
+        match iter.opt_len() {
+            Some(len) => into_vec::extend_with_known_len(self, len, iter),
+            None => {
+                let list: LinkedList<Vec<T>> = collect_pieces(iter);
+                self.reserve(total_len(&list));
+                for mut piece in list {
+                    self.append(&mut piece);
+                }
+            }
+        }
+    }
+}
+
+impl<'a, T: 'a + Copy + Send + Sync> ParallelExtend<&'a T> for Vec<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = &'a T>,
+    {
+        self.par_extend(par_iter.into_par_iter().map(|&item| item));
+    }
+}
+
+impl<T: Send> FromParallelIterator<T> for VecDeque<T> {
+    fn from_par_iter<I>(par_iter: I) -> Self
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        Vec::from_par_iter(par_iter).into()
+    }
+}
+
+impl<T: Send> ParallelExtend<T> for VecDeque<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        extend_reserved(self, par_iter);
+    }
+}
+
+impl<'a, T: 'a + Copy + Send + Sync> ParallelExtend<&'a T> for VecDeque<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = &'a T>,
+    {
+        extend_reserved(self, par_iter);
+    }
+}
+
+/// The heap is built sequentially from a vector of the items.
+impl<T: Ord + Send> FromParallelIterator<T> for BinaryHeap<T> {
+    fn from_par_iter<I>(par_iter: I) -> Self
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        Vec::from_par_iter(par_iter).into()
+    }
+}
+
+impl<T: Ord + Send> ParallelExtend<T> for BinaryHeap<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        extend_reserved(self, par_iter);
+    }
+}
+
+impl<'a, T: 'a + Copy + Ord + Send + Sync> ParallelExtend<&'a T> for BinaryHeap<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = &'a T>,
+    {
+        extend_reserved(self, par_iter);
+    }
+}
+
+impl<T: Send> FromParallelIterator<T> for LinkedList<T> {
+    fn from_par_iter<I>(par_iter: I) -> Self
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        collect_extended(par_iter)
+    }
+}
+
+/// Each piece of the loop builds a list of its own; the lists are joined
+/// in O(1) each.
+impl<T: Send> ParallelExtend<T> for LinkedList<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        let lists: LinkedList<LinkedList<T>> = collect_pieces(par_iter.into_par_iter());
+        for mut list in lists {
+            self.append(&mut list);
+        }
+    }
+}
+
+impl<'a, T: 'a + Copy + Send + Sync> ParallelExtend<&'a T> for LinkedList<T> {
+    fn par_extend<I>(&mut self, par_iter: I)
+    where
+        I: IntoParallelIterator<Item = &'a T>,
+    {
+        self.par_extend(par_iter.into_par_iter().map(|&item| item));
+    }
+}
+
+impl<T: Send> FromParallelIterator<T> for Box<[T]> {
+    fn from_par_iter<I>(par_iter: I) -> Self
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        Vec::from_par_iter(par_iter).into()
+    }
+}
+
+impl<T: Send> FromParallelIterator<T> for Rc<[T]> {
+    fn from_par_iter<I>(par_iter: I) -> Self
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        Vec::from_par_iter(par_iter).into()
+    }
+}
+
+impl<T: Send> FromParallelIterator<T> for Arc<[T]> {
+    fn from_par_iter<I>(par_iter: I) -> Self
+    where
+        I: IntoParallelIterator<Item = T>,
+    {
+        Vec::from_par_iter(par_iter).into()
+    }
+}
