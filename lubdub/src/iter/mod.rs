@@ -27,13 +27,16 @@ mod slice_ext;
 mod sort;
 mod sources;
 
+pub use adaptors::{
+    Chunks, Enumerate, ExponentialBlocks, FoldChunks, FoldChunksWith, Interleave,
+    InterleaveShortest, MaxLen, MinLen, MultiZip, Positions, Rev, Skip, StepBy, Take,
+    UniformBlocks, ZipEq,
+};
 pub use adaptors::{Map, Zip};
 pub use collect::{FromParallelIterator, ParallelExtend};
 pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};
 pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
-pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::range::{Range, RangeInteger};
 pub use sources::slice::{Iter, IterMut};
-

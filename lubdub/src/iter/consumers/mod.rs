@@ -2,5 +2,6 @@
 //! that end a loop (`for_each`, `sum`, `reduce`, `find_any`...) drive their
 //! iterator into, one file each.
 
+pub(super) mod find_position;
 pub(super) mod for_each;
 pub(super) mod sum;
