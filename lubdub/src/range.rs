@@ -186,7 +186,8 @@ indexed_range!(i64, u64, CountedRange<i64>);
 
 /// A range's sequential iterator that knows its length for every integer type
 /// (std's `Range<u64>` is not an `ExactSizeIterator`). `fold` and `rfold` are
-/// forwarded, so a chunk's loop is the range's own loop.
+/// forwarded, so a chunk's loop is the range's own loop, and so are `nth` and
+/// `nth_back`, so `step_by` jumps instead of stepping.
 #[derive(Clone, Debug)]
 pub(crate) struct CountedRange<T> {
     range: Range<T>,
@@ -219,6 +220,11 @@ macro_rules! counted_range {
                 (self.len, Some(self.len))
             }
 
+            fn nth(&mut self, n: usize) -> Option<$t> {
+                self.len = self.len.saturating_sub(n.saturating_add(1));
+                self.range.nth(n)
+            }
+
             fn fold<B, F: FnMut(B, $t) -> B>(self, init: B, f: F) -> B {
                 self.range.fold(init, f)
             }
@@ -229,6 +235,11 @@ macro_rules! counted_range {
                 let item = self.range.next_back()?;
                 self.len -= 1;
                 Some(item)
+            }
+
+            fn nth_back(&mut self, n: usize) -> Option<$t> {
+                self.len = self.len.saturating_sub(n.saturating_add(1));
+                self.range.nth_back(n)
             }
 
             fn rfold<B, F: FnMut(B, $t) -> B>(self, init: B, f: F) -> B {
@@ -515,6 +526,12 @@ mod tests {
         assert_eq!(all, (i8::MIN..i8::MAX).collect::<Vec<_>>());
         let wide: i64 = (-1_000i64..1_000).into_par_iter().sum();
         assert_eq!(wide, -1_000);
+    }
+
+    #[test]
+    fn huge_steps_over_a_long_range_jump() {
+        let v: Vec<u64> = (0..u64::MAX).into_par_iter().step_by(1 << 62).collect();
+        assert_eq!(v, [0, 1 << 62, 2 << 62, 3 << 62]);
     }
 
     #[test]

@@ -30,6 +30,11 @@ mod sort;
 pub(crate) mod sources;
 mod try_trait;
 
+pub use adaptors::{
+    Chunks, Enumerate, ExponentialBlocks, FoldChunks, FoldChunksWith, Interleave,
+    InterleaveShortest, MaxLen, MinLen, MultiZip, Positions, Rev, Skip, StepBy, Take,
+    UniformBlocks, ZipEq,
+};
 pub use adaptors::{Fold, FoldWith, Map, TryFold, TryFoldWith, Zip};
 pub use collect::{FromParallelIterator, ParallelExtend};
 /// Rayon's `Either`, from the `either` crate: the items of
@@ -53,7 +58,6 @@ pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};
 pub use parallel_iterator::ParallelIterator;
 pub use slice_ext::{ParallelSlice, ParallelSliceMut};
-pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::once::{empty, once, Empty, Once};
 pub use sources::par_bridge::{IterBridge, ParallelBridge};
 #[allow(deprecated)]

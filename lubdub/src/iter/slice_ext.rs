@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 
 use super::scan::{scan_exclusive, scan_inclusive};
 use super::sort::{mergesort, quicksort};
-use super::{Chunks, ChunksMut};
+use super::sources::chunks::{Chunks, ChunksMut};
 
 /// Parallel methods of shared slices.
 ///

@@ -12,8 +12,16 @@ where
     iter.drive_unindexed(ForEachConsumer { op })
 }
 
-struct ForEachConsumer<'f, F> {
+/// The consumer that calls `op` on each item (also how `skip` runs the
+/// items it skips, with `drop`).
+pub(crate) struct ForEachConsumer<'f, F> {
     op: &'f F,
+}
+
+impl<'f, F> ForEachConsumer<'f, F> {
+    pub(crate) fn new(op: &'f F) -> Self {
+        ForEachConsumer { op }
+    }
 }
 
 impl<'f, F, T> Consumer<T> for ForEachConsumer<'f, F>

@@ -4,6 +4,7 @@
 
 pub(super) mod find_any;
 pub(super) mod find_first_last;
+pub(super) mod find_position;
 pub(super) mod for_each;
 pub(super) mod product;
 pub(super) mod reduce;

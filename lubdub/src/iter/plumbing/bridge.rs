@@ -169,13 +169,31 @@ impl Limits {
         }
     }
 
+    /// `chunk` within the limits; where they conflict (`min_piece` above
+    /// `max_chunk`) the minimum wins, as in Rayon.
+    fn clamp(self, chunk: usize) -> usize {
+        chunk.min(self.max_chunk).max(self.min_piece)
+    }
+
+    /// The length of a piece's first chunk.
+    fn first_chunk(self) -> usize {
+        self.clamp(FIRST_CHUNK)
+    }
+
     /// The length of the chunk after one of `chunk` items.
     fn next_chunk(self, chunk: usize) -> usize {
-        chunk
-            .saturating_mul(2)
-            .min(MAX_CHUNK)
-            .max(self.min_piece)
-            .min(self.max_chunk)
+        self.clamp(chunk.saturating_mul(2).min(MAX_CHUNK))
+    }
+
+    /// How many items to cut off the front of a piece of `len` items as its
+    /// next chunk (at most `chunk`), or `None` when the piece goes whole: it
+    /// fits in one chunk, or no cut leaves `min_piece` items on both sides.
+    fn head(self, chunk: usize, len: usize) -> Option<usize> {
+        if len <= self.max_chunk && len < chunk.saturating_add(self.min_piece) {
+            return None;
+        }
+        let head = chunk.min(len.saturating_sub(self.min_piece));
+        (head >= self.min_piece).then_some(head)
     }
 
     /// True when `len` items may be cut into two pieces of at least
@@ -216,7 +234,7 @@ where
     C: Consumer<P::Item>,
 {
     let mut front: Option<Front<C::Result, C::Reducer>> = None;
-    let mut chunk = FIRST_CHUNK.max(limits.min_piece).min(limits.max_chunk);
+    let mut chunk = limits.first_chunk();
     loop {
         if consumer.full() {
             // Nothing more can change the result: the rest is not folded.
@@ -225,13 +243,10 @@ where
                 None => consumer.into_folder().complete(),
             };
         }
-        // The rest goes in one last chunk when it fits, or when cutting a
-        // chunk off would leave less than `min_piece` behind.
-        if len <= limits.max_chunk && len < chunk.saturating_add(limits.min_piece) {
+        let Some(head_len) = limits.head(chunk, len) else {
             let result = producer.fold_with(consumer.into_folder()).complete();
             return after(front, result);
-        }
-        let head_len = chunk.min(len);
+        };
         let (head, rest) = producer.split_at(head_len);
         let (head_consumer, rest_consumer, reducer) = consumer.split_at(head_len);
         let head_result = head.fold_with(head_consumer.into_folder()).complete();

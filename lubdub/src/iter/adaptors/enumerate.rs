@@ -1,0 +1,109 @@
+//! [`Enumerate`]: `enumerate`, each item with its position.
+
+use std::ops::Range;
+
+use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::{IndexedParallelIterator, ParallelIterator};
+
+/// The iterator of [`IndexedParallelIterator::enumerate`]: pairs each item
+/// with its position, counted from zero.
+///
+/// ```
+/// use lubdub::prelude::*;
+///
+/// let v: Vec<(usize, &char)> = ['a', 'b'].par_iter().enumerate().collect();
+/// assert_eq!(v, [(0, &'a'), (1, &'b')]);
+/// ```
+#[derive(Debug, Clone)]
+#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
+pub struct Enumerate<I> {
+    base: I,
+}
+
+impl<I> Enumerate<I> {
+    pub(crate) fn new(base: I) -> Self {
+        Enumerate { base }
+    }
+}
+
+impl<I: IndexedParallelIterator> ParallelIterator for Enumerate<I> {
+    type Item = (usize, I::Item);
+
+    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn opt_len(&self) -> Option<usize> {
+        Some(self.len())
+    }
+}
+
+impl<I: IndexedParallelIterator> IndexedParallelIterator for Enumerate<I> {
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn len(&self) -> usize {
+        self.base.len()
+    }
+
+    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+        return self.base.with_producer(Callback { callback });
+
+        struct Callback<CB> {
+            callback: CB,
+        }
+
+        impl<T, CB> ProducerCallback<T> for Callback<CB>
+        where
+            CB: ProducerCallback<(usize, T)>,
+        {
+            type Output = CB::Output;
+            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
+                self.callback
+                    .callback(EnumerateProducer { base, offset: 0 })
+            }
+        }
+    }
+}
+
+/// A producer whose first item sits at position `offset`.
+struct EnumerateProducer<P> {
+    base: P,
+    offset: usize,
+}
+
+impl<P: Producer> Producer for EnumerateProducer<P> {
+    type Item = (usize, P::Item);
+    type IntoIter = std::iter::Zip<Range<usize>, P::IntoIter>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        let items = self.base.into_iter();
+        // The positions of a producer's items fit in `usize`: its iterator's
+        // length does, and so does the offset plus that length.
+        let end = self.offset + items.len();
+        (self.offset..end).zip(items)
+    }
+
+    fn min_len(&self) -> usize {
+        self.base.min_len()
+    }
+
+    fn max_len(&self) -> usize {
+        self.base.max_len()
+    }
+
+    fn split_at(self, index: usize) -> (Self, Self) {
+        let (left, right) = self.base.split_at(index);
+        (
+            EnumerateProducer {
+                base: left,
+                offset: self.offset,
+            },
+            EnumerateProducer {
+                base: right,
+                offset: self.offset + index,
+            },
+        )
+    }
+}
