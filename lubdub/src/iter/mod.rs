@@ -27,7 +27,11 @@ mod slice_ext;
 mod sort;
 mod sources;
 
-pub use adaptors::{Map, Zip};
+pub use adaptors::{
+    Chain, Cloned, Copied, Filter, FilterMap, FlatMap, FlatMapIter, Flatten, FlattenIter, Inspect,
+    Intersperse, Map, MapInit, MapWith, PanicFuse, SkipAny, SkipAnyWhile, TakeAny, TakeAnyWhile,
+    Update, WhileSome, Zip,
+};
 pub use collect::{FromParallelIterator, ParallelExtend};
 pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};
@@ -36,4 +40,3 @@ pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::range::{Range, RangeInteger};
 pub use sources::slice::{Iter, IterMut};
-
