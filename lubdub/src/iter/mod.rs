@@ -31,11 +31,16 @@ pub(crate) mod sources;
 mod try_trait;
 
 pub use adaptors::{
+    Chain, Cloned, Copied, Filter, FilterMap, FlatMap, FlatMapIter, Flatten, FlattenIter, Inspect,
+    Intersperse, Map, MapInit, MapWith, PanicFuse, SkipAny, SkipAnyWhile, TakeAny, TakeAnyWhile,
+    Update, WhileSome, Zip,
+};
+pub use adaptors::{
     Chunks, Enumerate, ExponentialBlocks, FoldChunks, FoldChunksWith, Interleave,
     InterleaveShortest, MaxLen, MinLen, MultiZip, Positions, Rev, Skip, StepBy, Take,
     UniformBlocks, ZipEq,
 };
-pub use adaptors::{Fold, FoldWith, Map, TryFold, TryFoldWith, Zip};
+pub use adaptors::{Fold, FoldWith, TryFold, TryFoldWith};
 pub use collect::{FromParallelIterator, ParallelExtend};
 /// Rayon's `Either`, from the `either` crate: the items of
 /// [`ParallelIterator::partition_map`], and a parallel iterator when both
