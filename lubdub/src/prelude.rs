@@ -1,4 +1,5 @@
-//! The traits that give slices, vectors and ranges their parallel methods:
+//! The traits that give slices, strings, vectors and ranges their parallel
+//! methods:
 //! `use lubdub::prelude::*;`, as `use rayon::prelude::*;`.
 //!
 //! ```
@@ -11,5 +12,9 @@
 
 pub use crate::iter::{
     FromParallelIterator, IndexedParallelIterator, IntoParallelIterator, IntoParallelRefIterator,
-    IntoParallelRefMutIterator, ParallelExtend, ParallelIterator, ParallelSlice, ParallelSliceMut,
+    IntoParallelRefMutIterator, ParallelExtend, ParallelIterator,
 };
+// prelude of the slice, str and vec sources
+pub use crate::iter::{ParallelDrainFull, ParallelDrainRange};
+pub use crate::slice::{ParallelSlice, ParallelSliceMut};
+pub use crate::str::ParallelString;

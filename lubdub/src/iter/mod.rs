@@ -1,6 +1,7 @@
-//! Parallel iterators with Rayon's names: sources (`par_iter`,
-//! `par_iter_mut`, `into_par_iter`, `par_chunks`, `par_chunks_mut`),
-//! adaptors, consumers, parallel sorts and scans.
+//! Parallel iterators with Rayon's names: the traits, integer ranges,
+//! adaptors and consumers. The sources of slices, strings and vectors live
+//! at Rayon's paths: [`crate::slice`], [`crate::str`], [`crate::vec`],
+//! [`crate::string`].
 //!
 //! There is no grain size. A loop runs its range in sequential chunks,
 //! polls the heartbeat between chunks, and splits the rest of its range in
@@ -18,22 +19,18 @@
 mod adaptors;
 mod collect;
 mod consumers;
+mod drain;
 mod indexed;
 mod into;
 mod parallel_iterator;
 pub mod plumbing;
-mod scan;
-mod slice_ext;
-mod sort;
 mod sources;
 
 pub use adaptors::{Map, Zip};
 pub use collect::{FromParallelIterator, ParallelExtend};
+pub(crate) use drain::drain_range;
+pub use drain::{ParallelDrainFull, ParallelDrainRange};
 pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};
 pub use parallel_iterator::ParallelIterator;
-pub use slice_ext::{ParallelSlice, ParallelSliceMut};
-pub use sources::chunks::{Chunks, ChunksMut};
 pub use sources::range::{Range, RangeInteger};
-pub use sources::slice::{Iter, IterMut};
-

@@ -1,8 +1,6 @@
 //! [`Map`]: `map`.
 
-use crate::iter::plumbing::{
-    Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer,
-};
+use crate::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`ParallelIterator::map`].
@@ -41,7 +39,8 @@ where
     type Item = R;
 
     fn drive_unindexed<C: UnindexedConsumer<R>>(self, consumer: C) -> C::Result {
-        self.base.drive_unindexed(MapConsumer::new(consumer, &self.map_op))
+        self.base
+            .drive_unindexed(MapConsumer::new(consumer, &self.map_op))
     }
 
     fn opt_len(&self) -> Option<usize> {

@@ -171,7 +171,11 @@ impl Limits {
 
     /// The length of the chunk after one of `chunk` items.
     fn next_chunk(self, chunk: usize) -> usize {
-        chunk.saturating_mul(2).min(MAX_CHUNK).max(self.min_piece).min(self.max_chunk)
+        chunk
+            .saturating_mul(2)
+            .min(MAX_CHUNK)
+            .max(self.min_piece)
+            .min(self.max_chunk)
     }
 
     /// True when `len` items may be cut into two pieces of at least
