@@ -267,16 +267,36 @@ fn panics(f: impl FnOnce()) -> bool {
 #[test]
 fn zero_sizes_panic() {
     let mut v = [1, 2, 3];
-    assert!(panics(|| drop(v.par_chunks(0))));
-    assert!(panics(|| drop(v.par_chunks_exact(0))));
-    assert!(panics(|| drop(v.par_rchunks(0))));
-    assert!(panics(|| drop(v.par_rchunks_exact(0))));
-    assert!(panics(|| drop(v.par_chunks_mut(0))));
-    assert!(panics(|| drop(v.par_chunks_exact_mut(0))));
-    assert!(panics(|| drop(v.par_rchunks_mut(0))));
-    assert!(panics(|| drop(v.par_rchunks_exact_mut(0))));
-    assert!(panics(|| drop(v.par_windows(0))));
-    assert!(panics(|| drop(v.par_array_windows::<0>())));
+    assert!(panics(|| {
+        let _ = v.par_chunks(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_chunks_exact(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_rchunks(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_rchunks_exact(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_chunks_mut(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_chunks_exact_mut(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_rchunks_mut(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_rchunks_exact_mut(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_windows(0);
+    }));
+    assert!(panics(|| {
+        let _ = v.par_array_windows::<0>();
+    }));
     // Huge sizes are fine: one short chunk, no windows.
     assert_eq!(v.par_chunks(usize::MAX).count(), 1);
     assert_eq!(v.par_rchunks_exact(usize::MAX).remainder(), [1, 2, 3]);
