@@ -272,7 +272,7 @@ pub trait ParallelSliceMut<T: Send> {
 
     /// Replaces each element, in parallel, by the `op`-sum of it and every
     /// element before it (an inclusive prefix scan). `op` must be
-    /// associative; it runs about twice per element (see `iter/scan.rs`).
+    /// associative; it runs about twice per element (see `slice/scan.rs`).
     ///
     /// ```
     /// use lubdub::prelude::*;
