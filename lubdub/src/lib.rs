@@ -50,15 +50,25 @@ pub mod result;
 mod scheduler;
 #[cfg(not(loom))]
 mod scope;
+#[cfg(not(loom))]
+pub mod slice;
 #[cfg(all(doctest, not(loom)))]
 mod soundness;
 #[cfg(not(loom))]
 mod spawn;
+#[cfg(not(loom))]
+mod split_producer;
+#[cfg(not(loom))]
+pub mod str;
+#[cfg(not(loom))]
+pub mod string;
 mod sync;
 #[cfg(not(loom))]
 pub mod trace;
 #[cfg(not(loom))]
 mod unwind;
+#[cfg(not(loom))]
+pub mod vec;
 
 #[cfg(not(loom))]
 pub use builder::{

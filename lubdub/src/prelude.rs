@@ -1,4 +1,5 @@
-//! The traits that give slices, vectors and ranges their parallel methods:
+//! The traits that give slices, strings, vectors and ranges their parallel
+//! methods:
 //! `use lubdub::prelude::*;`, as `use rayon::prelude::*;`.
 //!
 //! ```
@@ -11,6 +12,8 @@
 
 pub use crate::iter::{
     FromParallelIterator, IndexedParallelIterator, IntoParallelIterator, IntoParallelRefIterator,
-    IntoParallelRefMutIterator, ParallelBridge, ParallelExtend, ParallelIterator, ParallelSlice,
-    ParallelSliceMut,
+    IntoParallelRefMutIterator, ParallelBridge, ParallelExtend, ParallelIterator,
 };
+pub use crate::iter::{ParallelDrainFull, ParallelDrainRange};
+pub use crate::slice::{ParallelSlice, ParallelSliceMut};
+pub use crate::str::ParallelString;

@@ -1,6 +1,7 @@
-//! Parallel iterators with Rayon's names: sources (`par_iter`,
-//! `par_iter_mut`, `into_par_iter`, `par_chunks`, `par_chunks_mut`),
-//! adaptors, consumers, parallel sorts and scans.
+//! Parallel iterators with Rayon's names: the traits, integer ranges,
+//! adaptors and consumers. The sources of slices, strings and vectors live
+//! at Rayon's paths: [`crate::slice`], [`crate::str`], [`crate::vec`],
+//! [`crate::string`].
 //!
 //! There is no grain size. A loop runs its range in sequential chunks,
 //! polls the heartbeat between chunks, and splits the rest of its range in
@@ -18,15 +19,13 @@
 mod adaptors;
 mod collect;
 mod consumers;
+mod drain;
 mod indexed;
 mod into;
 mod par_either;
 mod parallel_iterator;
 pub mod plumbing;
-mod scan;
 mod seed;
-mod slice_ext;
-mod sort;
 pub(crate) mod sources;
 mod try_trait;
 
@@ -42,6 +41,8 @@ pub use adaptors::{
 };
 pub use adaptors::{Fold, FoldWith, TryFold, TryFoldWith};
 pub use collect::{FromParallelIterator, ParallelExtend};
+pub(crate) use drain::drain_range;
+pub use drain::{ParallelDrainFull, ParallelDrainRange};
 /// Rayon's `Either`, from the `either` crate: the items of
 /// [`ParallelIterator::partition_map`], and a parallel iterator when both
 /// sides are.
@@ -62,13 +63,11 @@ pub use either::Either;
 pub use indexed::IndexedParallelIterator;
 pub use into::{IntoParallelIterator, IntoParallelRefIterator, IntoParallelRefMutIterator};
 pub use parallel_iterator::ParallelIterator;
-pub use slice_ext::{ParallelSlice, ParallelSliceMut};
 pub use sources::once::{empty, once, Empty, Once};
 pub use sources::par_bridge::{IterBridge, ParallelBridge};
 #[allow(deprecated)]
 pub use sources::repeat::repeatn;
 pub use sources::repeat::{repeat, repeat_n, Repeat, RepeatN};
-pub use sources::slice::{Iter, IterMut};
 pub use sources::split::{split, Split};
 pub use sources::walk_tree::{
     walk_tree, walk_tree_postfix, walk_tree_prefix, WalkTree, WalkTreePostfix, WalkTreePrefix,

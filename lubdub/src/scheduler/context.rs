@@ -102,7 +102,7 @@ impl WorkerContext {
     /// is promoted at once instead of on the countdown. A loop calls it only
     /// after [`WorkerContext::loop_poll`] said a heartbeat is due and a seat
     /// is idle, so `b`, or an older and larger job, is stealable right away;
-    /// the sorts (`iter/sort.rs`) call it for every split, each piece being
+    /// the sorts (`slice/sort.rs`) call it for every split, each piece being
     /// more work than a heartbeat period.
     pub(crate) fn join_split<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
     where

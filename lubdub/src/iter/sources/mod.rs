@@ -1,9 +1,7 @@
 //! Sources: the indexed parallel iterators everything else is built on.
 
-pub mod chunks;
 pub(crate) mod once;
 pub(crate) mod par_bridge;
 pub(crate) mod repeat;
-pub mod slice;
 pub(crate) mod split;
 pub(crate) mod walk_tree;

@@ -1,4 +1,5 @@
-//! Parallel iterators over the items of a slice: [`Iter`] and [`IterMut`].
+//! Parallel iterators over the items of a slice: [`Iter`] and [`IterMut`],
+//! for `&[T]`, `&mut [T]`, boxed slices and references to arrays.
 
 use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
@@ -9,7 +10,7 @@ use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterato
 /// use lubdub::prelude::*;
 ///
 /// let v = vec![2, 4, 6];
-/// assert!(v.par_iter().all(|x| x % 2 == 0));
+/// assert_eq!(v.par_iter().map(|x| x / 2).sum::<i32>(), 6);
 /// ```
 #[derive(Debug)]
 pub struct Iter<'data, T> {
@@ -30,7 +31,7 @@ impl<'data, T: Sync> IntoParallelIterator for &'data [T] {
     }
 }
 
-impl<'data, T: Sync> IntoParallelIterator for &'data Vec<T> {
+impl<'data, T: Sync> IntoParallelIterator for &'data Box<[T]> {
     type Iter = Iter<'data, T>;
     type Item = &'data T;
     fn into_par_iter(self) -> Iter<'data, T> {
@@ -89,7 +90,7 @@ impl<'data, T: Sync> Producer for &'data [T] {
 /// use lubdub::prelude::*;
 ///
 /// let mut v = vec![1, 2, 3];
-/// v.par_iter_mut().enumerate().for_each(|(i, x)| *x += i);
+/// v.par_iter_mut().zip(0..3).for_each(|(x, i)| *x += i);
 /// assert_eq!(v, [1, 3, 5]);
 /// ```
 #[derive(Debug)]
@@ -105,7 +106,7 @@ impl<'data, T: Send> IntoParallelIterator for &'data mut [T] {
     }
 }
 
-impl<'data, T: Send> IntoParallelIterator for &'data mut Vec<T> {
+impl<'data, T: Send> IntoParallelIterator for &'data mut Box<[T]> {
     type Iter = IterMut<'data, T>;
     type Item = &'data mut T;
     fn into_par_iter(self) -> IterMut<'data, T> {

@@ -14,7 +14,8 @@
 //! of the pool (a block must exist before a heartbeat can hand it out), of
 //! at least [`MIN_BLOCK`] elements; shorter slices are scanned sequentially.
 
-use super::{IndexedParallelIterator, ParallelIterator, ParallelSlice, ParallelSliceMut};
+use super::{ParallelSlice, ParallelSliceMut};
+use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// Blocks per thread of the pool.
 const BLOCKS_PER_THREAD: usize = 4;

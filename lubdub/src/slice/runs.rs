@@ -1,0 +1,178 @@
+//! [`Runs`]: the producer of every chunk iterator of a slice (`par_chunks`,
+//! `par_chunks_exact`, `par_rchunks`, `par_rchunks_exact`, shared and
+//! mutable): one item per run of `size` elements, taken from the front or
+//! from the back. An exact iterator's slice is trimmed of its remainder
+//! before the producer sees it, so the same cuts serve both.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use super::piece::SlicePiece;
+use crate::iter::plumbing::Producer;
+
+/// Which end the runs are taken from and which standard iterator walks them.
+pub(super) trait Layout<S: SlicePiece> {
+    /// The standard library's iterator over the runs.
+    type Iter: DoubleEndedIterator<Item = S> + ExactSizeIterator;
+    /// True when the first run is at the back of the slice (`rchunks`).
+    const FROM_BACK: bool;
+    /// The runs of `slice`, in order.
+    fn iter(slice: S, size: usize) -> Self::Iter;
+}
+
+/// `chunks`: from the front, the last run may be short.
+pub(super) struct Front;
+/// `chunks_exact`: from the front, all runs full.
+pub(super) struct FrontExact;
+/// `rchunks`: from the back, the last run may be short.
+pub(super) struct Back;
+/// `rchunks_exact`: from the back, all runs full.
+pub(super) struct BackExact;
+
+impl<S: SlicePiece> Layout<S> for Front {
+    type Iter = S::Chunks;
+    const FROM_BACK: bool = false;
+    fn iter(slice: S, size: usize) -> S::Chunks {
+        slice.chunks(size)
+    }
+}
+
+impl<S: SlicePiece> Layout<S> for FrontExact {
+    type Iter = S::ChunksExact;
+    const FROM_BACK: bool = false;
+    fn iter(slice: S, size: usize) -> S::ChunksExact {
+        slice.chunks_exact(size)
+    }
+}
+
+impl<S: SlicePiece> Layout<S> for Back {
+    type Iter = S::RChunks;
+    const FROM_BACK: bool = true;
+    fn iter(slice: S, size: usize) -> S::RChunks {
+        slice.rchunks(size)
+    }
+}
+
+impl<S: SlicePiece> Layout<S> for BackExact {
+    type Iter = S::RChunksExact;
+    const FROM_BACK: bool = true;
+    fn iter(slice: S, size: usize) -> S::RChunksExact {
+        slice.rchunks_exact(size)
+    }
+}
+
+/// The runs of `size` elements of `slice` (`size` is not zero), laid out as
+/// `L` says.
+pub(super) struct Runs<S, L> {
+    slice: S,
+    size: usize,
+    layout: PhantomData<fn() -> L>,
+}
+
+impl<S: SlicePiece, L: Layout<S>> Runs<S, L> {
+    /// Panics if `size` is 0, as the standard library's chunk iterators do.
+    #[track_caller]
+    pub(super) fn new(slice: S, size: usize) -> Self {
+        assert!(size != 0, "chunk_size must not be zero");
+        Self {
+            slice,
+            size,
+            layout: PhantomData,
+        }
+    }
+
+    /// The number of runs.
+    pub(super) fn len(&self) -> usize {
+        self.slice.view().len().div_ceil(self.size)
+    }
+}
+
+impl<S: Clone, L> Clone for Runs<S, L> {
+    fn clone(&self) -> Self {
+        Self {
+            slice: self.slice.clone(),
+            size: self.size,
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<S: fmt::Debug, L> fmt::Debug for Runs<S, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Runs")
+            .field("slice", &self.slice)
+            .field("size", &self.size)
+            .finish()
+    }
+}
+
+impl<S: SlicePiece, L: Layout<S>> Producer for Runs<S, L> {
+    type Item = S;
+    type IntoIter = L::Iter;
+
+    fn into_iter(self) -> L::Iter {
+        L::iter(self.slice, self.size)
+    }
+
+    fn split_at(self, index: usize) -> (Self, Self) {
+        let len = self.slice.view().len();
+        let span = index.saturating_mul(self.size).min(len);
+        let size = self.size;
+        let piece = |slice| Self {
+            slice,
+            size,
+            layout: PhantomData,
+        };
+        if L::FROM_BACK {
+            let (rest, first) = self.slice.cut_at(len - span);
+            (piece(first), piece(rest))
+        } else {
+            let (first, rest) = self.slice.cut_at(span);
+            (piece(first), piece(rest))
+        }
+    }
+}
+
+/// Implements `ParallelIterator` and `IndexedParallelIterator` for a chunk
+/// iterator `$name<'data, T>` whose field `runs` is its [`Runs`] producer,
+/// yielding `$item` for `T: $bound`.
+macro_rules! indexed_runs {
+    ($name:ident, $item:ty, $bound:ident) => {
+        impl<'data, T: $bound> $crate::iter::ParallelIterator for $name<'data, T> {
+            type Item = $item;
+
+            fn drive_unindexed<C>(self, consumer: C) -> C::Result
+            where
+                C: $crate::iter::plumbing::UnindexedConsumer<$item>,
+            {
+                $crate::iter::plumbing::bridge(self, consumer)
+            }
+
+            fn opt_len(&self) -> Option<usize> {
+                Some(self.runs.len())
+            }
+        }
+
+        impl<'data, T: $bound> $crate::iter::IndexedParallelIterator for $name<'data, T> {
+            fn drive<C>(self, consumer: C) -> C::Result
+            where
+                C: $crate::iter::plumbing::Consumer<$item>,
+            {
+                $crate::iter::plumbing::bridge(self, consumer)
+            }
+
+            fn len(&self) -> usize {
+                self.runs.len()
+            }
+
+            fn with_producer<CB>(self, callback: CB) -> CB::Output
+            where
+                CB: $crate::iter::plumbing::ProducerCallback<$item>,
+            {
+                callback.callback(self.runs)
+            }
+        }
+    };
+}
+
+pub(super) use indexed_runs;
