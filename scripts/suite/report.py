@@ -60,8 +60,8 @@ def report(title, out_dir, results, file_errors, dependency_errors, baseline_pat
         print(f"\nFiles that do not compile as a whole ({len(file_errors)}), first errors:")
         for label, (count, errors) in sorted(file_errors.items()):
             print(f"  {label} ({count} tests):")
-            for rendered in errors[:4]:
-                print("    " + rendered.strip().split("\n")[0])
+            for first_line in list(dict.fromkeys(rendered.strip().split("\n")[0] for rendered in errors))[:4]:
+                print("    " + first_line)
     blocked = Counter(detail for status, detail in results.values() if status == DNC)
     if blocked:
         print("\nCompiler errors that keep tests from compiling (tests blocked; the first error of each test):")

@@ -55,7 +55,8 @@ def mask(text):
             i = j
         elif c == "'":
             if text.startswith("\\", i + 1):
-                j = text.find("'", i + 3) + 1
+                j = text.find("'", i + 3)
+                j = n if j < 0 else j + 1
                 blank(i, j)
                 i = j
             elif i + 2 < n and text[i + 2] == "'":
@@ -70,7 +71,7 @@ def mask(text):
                 hashes = len(text[j:]) - len(text[j:].lstrip("#"))
                 if text.startswith('"', j + hashes):
                     close = text.find('"' + "#" * hashes, j + hashes + 1)
-                    end = close + 1 + hashes
+                    end = n if close < 0 else close + 1 + hashes
                     blank(i, end)
                     i = end
                     continue
@@ -189,7 +190,7 @@ def split_items(text, masked, start=0, end=None):
         pos = item_end
 
 
-def test_macros(text, masked, items):
+def test_macros(masked, items):
     """Names of the `macro_rules!` among `items` whose expansion holds a `#[test]`."""
     return {
         item.name

@@ -69,7 +69,7 @@ def _walk(test_file, visit, items=None, prefix=(), macros=frozenset()):
     """
     top = items is None
     items = test_file.items if top else items
-    macros = macros | rust_items.test_macros(test_file.text, test_file.masked, items)
+    macros = macros | rust_items.test_macros(test_file.masked, items)
     for item in items:
         if top and not _selected(test_file, item, macros):
             continue
