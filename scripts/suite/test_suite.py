@@ -91,7 +91,7 @@ class SplitTest(unittest.TestCase):
             elif item.children:
                 enter()
 
-        testfiles._walk(load("dedicated"), visit)
+        testfiles.walk(load("dedicated"), visit)
         self.assertEqual(names, ["stamped", "first", "inner::second"])
 
 

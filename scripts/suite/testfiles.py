@@ -62,10 +62,10 @@ def _selected(test_file, item, macros):
     return item.has_attr("#[cfg(test)]") and item.kind != "inner_attr" and not declaration_only
 
 
-def _walk(test_file, visit, items=None, prefix=(), macros=frozenset()):
-    """Call `visit(item, test name or None, module prefix)` on each item taken, depth first.
+def walk(test_file, visit, items=None, prefix=(), macros=frozenset()):
+    """Call `visit(item, test name or None, module prefix, enter)` on each item the target takes.
 
-    `visit` returns False to leave a test out. Inline modules are entered.
+    Calling `enter()` walks the items of an inline module the same way.
     """
     top = items is None
     items = test_file.items if top else items
@@ -75,7 +75,7 @@ def _walk(test_file, visit, items=None, prefix=(), macros=frozenset()):
             continue
         name = rust_items.test_name(test_file.text, item, macros)
         # `visit` calls `enter` before the loop moves on, so `item` is still this one.
-        enter = lambda: _walk(test_file, visit, item.children, (*prefix, item.name), macros)  # noqa: E731, B023
+        enter = lambda: walk(test_file, visit, item.children, (*prefix, item.name), macros)  # noqa: E731, B023
         visit(item, name, list(prefix), enter)
 
 
@@ -95,7 +95,7 @@ def load(package, root, rel, kind):
         elif item.children:
             enter()
 
-    _walk(test_file, visit)
+    walk(test_file, visit)
     return test_file
 
 
@@ -148,7 +148,7 @@ def render(test_file, removed):
         if inline and top:
             emit("\n")
 
-    _walk(test_file, visit)
+    walk(test_file, visit)
     return "".join(pieces) + "\n", spans
 
 
