@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (README.md; .ci/run calls it): formatting, lints, every
-# test of the workspace, the loom models, and Miri on the core tests.
+# test of the workspace and of the compat crates, the loom models, and Miri
+# on the core tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*" >&2; }
@@ -11,6 +12,12 @@ step "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 step "tests (debug: debug assertions check the scheduler's state machines)"
 cargo test --workspace
+step "compat crates (a workspace of their own: compat/README.md)"
+cargo fmt --manifest-path compat/Cargo.toml --all -- --check
+cargo clippy --manifest-path compat/Cargo.toml --workspace --all-targets --target-dir target -- -D warnings
+cargo test --manifest-path compat/Cargo.toml --workspace --target-dir target
+step "the Rayon and ndarray suites' source handling (scripts/suite)"
+python3 -m unittest discover -s scripts/suite
 step "stress test (release)"
 cargo test -p lubdub --release --test stress
 step "loom models"

@@ -1,0 +1,100 @@
+"""Cargo, driven in JSON: where crates are cached, and building test targets.
+
+A suite builds every test target of its generated crate with
+`cargo build --tests --keep-going`, so that a target that does not compile
+stops only itself, and reads each target's executable or compiler errors
+from cargo's JSON messages.
+"""
+
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+
+from common import write
+
+
+def package_dirs(work, dependencies):
+    """{name: (source folder, version)} in cargo's registry cache of `dependencies` ({name: requirement}).
+
+    A throwaway manifest under `work` asks cargo for them, which downloads
+    what is missing.
+    """
+    manifest = os.path.join(work, "fetch", "Cargo.toml")
+    deps = "\n".join(f"{name} = {json.dumps(requirement)}" for name, requirement in dependencies.items())
+    write(
+        manifest,
+        '[package]\nname = "fetch"\nversion = "0.0.0"\nedition = "2021"\n\n'
+        f'[lib]\npath = "lib.rs"\n\n[dependencies]\n{deps}\n\n[workspace]\n',
+    )
+    write(os.path.join(work, "fetch", "lib.rs"), "")
+    found = {
+        package["name"]: (os.path.dirname(package["manifest_path"]), package["version"])
+        for package in metadata(manifest)["packages"]
+        if package["name"] in dependencies and package["source"]
+    }
+    missing = set(dependencies) - set(found)
+    if missing:
+        raise SystemExit(f"cargo did not resolve {sorted(missing)}")
+    return found
+
+
+def metadata(manifest):
+    out = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--manifest-path", manifest],
+        check=True,
+        stdout=subprocess.PIPE,
+    )
+    return json.loads(out.stdout)
+
+
+def check_patched(manifest, names):
+    """Stop unless every package in `names` resolves to a local path: the `[patch]` took."""
+    for package in metadata(manifest)["packages"]:
+        if package["name"] in names and package["source"] is not None:
+            raise SystemExit(f"[patch] not applied: {package['name']} comes from {package['source']}")
+
+
+@dataclass
+class Build:
+    executables: dict  # test target -> executable
+    errors: dict  # test target -> compiler diagnostics (JSON objects)
+    dependency_errors: list  # rendered errors of the crates the harness depends on
+
+
+def build_tests(manifest, target_dir, log_path):
+    """Build every test target of the crate at `manifest`, going on past those that fail."""
+    command = [
+        "cargo", "build", "--tests", "--keep-going", "--message-format=json",
+        "--manifest-path", manifest, "--target-dir", target_dir,
+    ]  # fmt: skip
+    with open(log_path, "w") as stderr:
+        out = subprocess.run(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    build = Build({}, {}, [])
+    for line in out.stdout.splitlines():
+        if not line.startswith("{"):
+            continue
+        message = json.loads(line)
+        target = message.get("target", {})
+        own = message.get("manifest_path") == manifest
+        if message.get("reason") == "compiler-artifact" and message.get("executable") and own:
+            build.executables[target["name"]] = message["executable"]
+        elif message.get("reason") == "compiler-message" and message["message"]["level"] == "error":
+            if own and "test" in target.get("kind", []):
+                build.errors.setdefault(target["name"], []).append(message["message"])
+            elif not own:
+                build.dependency_errors.append(message["message"]["rendered"])
+    return build
+
+
+def call_sites(span):
+    """The span, then each place that expanded the macro it lies in, outermost last."""
+    while span:
+        yield span
+        span = (span.get("expansion") or {}).get("span")
+
+
+def headline(diagnostic):
+    """The first line of a compiler error, as rustc prints it."""
+    code = (diagnostic.get("code") or {}).get("code")
+    return f"error[{code}]: {diagnostic['message']}" if code else f"error: {diagnostic['message']}"

@@ -1,0 +1,105 @@
+"""ndarray's own parallel tests (`tests/par_*.rs`) with rayon patched to lubdub.
+
+ndarray 0.16 (the newest 0.16.x on crates.io) is built with its `rayon`
+feature inside a generated crate under `target/ndarray-suite/<mode>/`, whose
+`[patch.crates-io]` puts `rayon` and `rayon-core` on the compat crates, the
+way a user would. ndarray implements its parallel producers on Rayon's
+`iter::plumbing`, so this also tests that lubdub's plumbing carries a crate
+written against Rayon's. `--against-rayon` builds the same without the
+patch: the baseline. The test files are read from cargo's registry cache.
+"""
+
+import argparse
+import glob
+import json
+import os
+import sys
+
+import build
+import cargo
+import report
+import runner
+import testfiles
+from common import repo_root
+
+# Beside `rayon`, the features ndarray's parallel tests check with
+# `cfg(feature = ...)`, which in the generated crate are the crate's own.
+TEST_FEATURES = ["rayon", "approx"]
+# ndarray 0.16's dev-dependencies that its tests name.
+TEST_DEPENDENCIES = [
+    'approx = "0.5"',
+    'itertools = { version = "0.13", default-features = false, features = ["use_std"] }',
+    'defmac = "0.2"',
+    'quickcheck = { version = "1", default-features = false }',
+]
+
+
+def manifest_text(targets, version, against_rayon):
+    features = json.dumps(TEST_FEATURES)
+    lines = [
+        "[package]",
+        'name = "ndarray-suite-harness"',
+        'version = "0.0.0"',
+        'edition = "2021"',
+        "publish = false",
+        "autotests = false",
+        "",
+        "[lib]",
+        'path = "lib.rs"',
+        "",
+        "[features]",
+        f"default = {features}",
+        *(f"{feature} = []" for feature in TEST_FEATURES),
+        "",
+        "[dependencies]",
+        f'ndarray = {{ version = "={version}", features = {features} }}',
+        *TEST_DEPENDENCIES,
+        "",
+    ]
+    for name, root in targets:
+        lines += ["[[test]]", f"name = {json.dumps(name)}", f"path = {json.dumps(root)}", ""]
+    if not against_rayon:
+        compat = os.path.join(repo_root(), "compat")
+        lines.append("[patch.crates-io]")
+        lines += [f"{name} = {{ path = {json.dumps(os.path.join(compat, name))} }}" for name in ("rayon", "rayon-core")]
+        lines.append("")
+    lines += ["[workspace]", ""]
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--against-rayon", action="store_true", help="use the real rayon crates (the baseline)")
+    parser.add_argument("--min-pass", type=int, help="exit with 1 when fewer tests pass")
+    parser.add_argument("--timeout", type=int, default=120, help="seconds one test may run (default 120)")
+    parser.add_argument("--jobs", type=int, default=2, help="tests run at once (default 2)")
+    parser.add_argument("--version", default="0.16", help="ndarray version requirement (default 0.16)")
+    args = parser.parse_args()
+
+    work = os.path.join(repo_root(), "target", "ndarray-suite")
+    mode_dir = os.path.join(work, "rayon" if args.against_rayon else "lubdub")
+    root, version = cargo.package_dirs(work, {"ndarray": args.version})["ndarray"]
+    rels = sorted(os.path.relpath(path, root) for path in glob.glob(os.path.join(root, "tests", "par_*.rs")))
+    if not rels:
+        raise SystemExit(f"ndarray {version} ships no tests/par_*.rs in {root}")
+    files = [testfiles.load("ndarray", root, rel, "integration") for rel in rels]
+    results, file_errors = {}, {}
+    built, dependency_errors = build.compile_rounds(
+        files,
+        mode_dir,
+        lambda targets: manifest_text(targets, version, args.against_rayon),
+        None,
+        4,
+        results,
+        file_errors,
+    )
+    if not args.against_rayon:  # a [patch] that did not take would test the real crates
+        cargo.check_patched(os.path.join(mode_dir, "Cargo.toml"), {"rayon", "rayon-core"})
+    runner.run_built(built, args.jobs, args.timeout, os.path.join(mode_dir, "logs"), results)
+    title = f"ndarray {version}'s parallel tests on " + ("real Rayon" if args.against_rayon else "lubdub (compat/ via [patch])")
+    baseline = None if args.against_rayon else os.path.join(work, "rayon", "results.tsv")
+    sys.exit(report.report(title, mode_dir, results, file_errors, dependency_errors, baseline, args.min_pass))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Run tests one process each, under a time limit: a hang is a result, not a stuck script."""
+
+import os
+import re
+import signal
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from common import FAIL, HANG, IGNORED, PASS, log
+
+
+def list_tests(executable):
+    """(every test name, the set of ignored ones) of a libtest binary."""
+
+    def names(*flags):
+        out = subprocess.run([executable, "--list", *flags], stdout=subprocess.PIPE, text=True, check=True)
+        return [line[: -len(": test")] for line in out.stdout.splitlines() if line.endswith(": test")]
+
+    return names(), set(names("--ignored"))
+
+
+def run_one(executable, name, timeout, log_path):
+    """(status, detail) of one test run alone; after `timeout` seconds its process group is killed."""
+    started = time.monotonic()
+    with open(log_path, "w") as out:
+        child = subprocess.Popen(
+            [executable, "--exact", name, "--test-threads=1"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, "RUST_BACKTRACE": "0"},
+        )
+        try:
+            code = child.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+            return HANG, f"no result after {timeout} s"
+    with open(log_path, errors="replace") as f:
+        output = f.read()
+    if code == 0 and re.search(r"test result: ok\. 1 passed", output):
+        return PASS, f"{time.monotonic() - started:.1f} s"
+    if code == 0:
+        return FAIL, "the test did not run (name not found)"
+    panic = re.search(r"panicked at [^\n]*\n([^\n]*)", output)
+    if panic:
+        return FAIL, panic.group(1).strip()[:200]
+    return FAIL, f"exit status {code}" + (" (killed by a signal)" if code < 0 else "")
+
+
+def run_all(tasks, jobs, timeout, log_dir):
+    """Run `tasks` [(test id, executable, name)], `jobs` at a time: {test id: (status, detail)}.
+
+    The output of each test that does not pass stays in `log_dir`.
+    """
+    os.makedirs(log_dir, exist_ok=True)
+
+    def work(task):
+        test_id, executable, name = task
+        log_path = os.path.join(log_dir, re.sub(r"[^A-Za-z0-9_.-]+", "_", test_id) + ".log")
+        status, detail = run_one(executable, name, timeout, log_path)
+        if status == PASS:
+            os.remove(log_path)
+        return test_id, status, detail
+
+    done = {}
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for count, (test_id, status, detail) in enumerate(pool.map(work, tasks), 1):
+            done[test_id] = (status, detail)
+            if status != PASS:
+                log(f"  {status}: {test_id} ({detail})")
+            if count % 50 == 0:
+                log(f"  {count}/{len(tasks)} tests run")
+    return done
+
+
+def run_built(built, jobs, timeout, log_dir, results):
+    """Run every test of the built targets {target: (TestFile, executable)} into `results`."""
+    tasks = []
+    for _, (test_file, executable) in sorted(built.items()):
+        by_name = {name: test_id for test_id, name in test_file.tests.items()}
+        try:
+            names, ignored = list_tests(executable)
+        except subprocess.CalledProcessError as error:
+            results.update({test_id: (FAIL, f"--list failed: exit status {error.returncode}") for test_id in by_name.values()})
+            continue
+        for name in names:
+            test_id = by_name.get(name, f"{test_file.label}::{name}")
+            if name in ignored:
+                results[test_id] = (IGNORED, "#[ignore] upstream")
+            else:
+                tasks.append((test_id, executable, name))
+    log(f"running {len(tasks)} tests, {jobs} at a time, {timeout} s each at most")
+    results.update(run_all(tasks, jobs, timeout, log_dir))
