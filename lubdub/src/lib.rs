@@ -26,7 +26,11 @@
 #![cfg_attr(loom, allow(dead_code, unused_imports))]
 
 #[cfg(not(loom))]
+pub mod array;
+#[cfg(not(loom))]
 mod builder;
+#[cfg(not(loom))]
+pub mod collections;
 #[cfg(not(loom))]
 pub mod iter;
 #[cfg(not(loom))]

@@ -27,6 +27,15 @@ macro_rules! option_iter {
             }
         }
 
+        impl<$($lt,)? $t> Clone for $name<$($lt,)? $t>
+        where
+            Option<$item>: Clone,
+        {
+            fn clone(&self) -> Self {
+                $name { item: self.item.clone() }
+            }
+        }
+
         impl<$($lt,)? $t: $bound> ParallelIterator for $name<$($lt,)? $t> {
             type Item = $item;
 

@@ -41,6 +41,7 @@ where
 /// let pieces = lubdub::iter::split(10u32, |n| if n > 1 { (n / 2, Some(n - n / 2)) } else { (n, None) });
 /// assert_eq!(pieces.sum::<u32>(), 10);
 /// ```
+#[derive(Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Split<D, S> {
     data: D,
