@@ -96,8 +96,13 @@ enum Pull<T> {
 }
 
 impl<Iter: Iterator> Shared<Iter> {
-    fn pull(&self) -> Pull<Iter::Item> {
-        let seat = crate::current_thread_index().and_then(|i| self.pulling.get(i));
+    /// This thread's flag in `pulling` (none outside the pool).
+    fn seat_flag(&self) -> Option<&AtomicBool> {
+        crate::current_thread_index().and_then(|i| self.pulling.get(i))
+    }
+
+    /// The next item, for the thread whose flag is `seat`.
+    fn pull(&self, seat: Option<&AtomicBool>) -> Pull<Iter::Item> {
         loop {
             match self.iter.try_lock() {
                 Ok(mut guard) => {
@@ -142,8 +147,9 @@ where
     }
 
     fn fold_with<F: Folder<Self::Item>>(self, mut folder: F) -> F {
+        let seat = self.seat_flag();
         while !folder.full() {
-            match self.pull() {
+            match self.pull(seat) {
                 Pull::Item(item) => folder = folder.consume(item),
                 Pull::Done | Pull::Reentered => break,
             }
