@@ -221,12 +221,57 @@ impl<T: Clone> Iterator for Clones<T> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.count, Some(self.count))
     }
+
+    /// Skips `n` items without cloning them (`step_by` jumps this way).
+    fn nth(&mut self, n: usize) -> Option<T> {
+        if n >= self.count {
+            self.count = 0;
+            self.element = None;
+            return None;
+        }
+        self.count -= n;
+        self.next()
+    }
 }
 
 impl<T: Clone> DoubleEndedIterator for Clones<T> {
     fn next_back(&mut self) -> Option<T> {
         self.next()
     }
+
+    fn nth_back(&mut self, n: usize) -> Option<T> {
+        self.nth(n)
+    }
 }
 
 impl<T: Clone> ExactSizeIterator for Clones<T> {}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use crate::prelude::*;
+
+    static CLONES: AtomicUsize = AtomicUsize::new(0);
+
+    struct Counted;
+
+    impl Clone for Counted {
+        fn clone(&self) -> Self {
+            CLONES.fetch_add(1, Ordering::Relaxed);
+            Counted
+        }
+    }
+
+    #[test]
+    fn stepping_over_clones_does_not_make_them() {
+        let pool = crate::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let stepped = pool.install(|| super::repeat_n(Counted, 1000).step_by(999).count());
+        assert_eq!(stepped, 2);
+        // One clone for the first item; the last item is the value itself.
+        assert_eq!(CLONES.load(Ordering::Relaxed), 1);
+    }
+}
