@@ -54,6 +54,7 @@ pub struct ThreadPoolBuilder {
     pub(crate) stack_size: Option<usize>,
     pub(crate) heartbeat: Option<Duration>,
     pub(crate) panic_handler: Option<PanicHandler>,
+    pub(crate) interrupts_off: bool,
     profiling_off: bool,
     tracing: bool,
     trace_file: Option<PathBuf>,
@@ -143,6 +144,23 @@ impl ThreadPoolBuilder {
     /// ```
     pub fn heartbeat_interval(mut self, period: Duration) -> Self {
         self.heartbeat = Some(period);
+        self
+    }
+
+    /// Whether an idle thread may interrupt a busy one with a signal
+    /// ([`crate::rescue_signal`]) to share pending work that the busy one has
+    /// not offered for a few heartbeat periods, because it blocks or runs long
+    /// without a `join` or a loop's chunk boundary (default: on, where the
+    /// platform allows). Off, that work waits until its owner polls again, and
+    /// a `join` whose `a` waits for its `b` (a barrier, a bounded channel)
+    /// never returns.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().interrupts(false).build().unwrap();
+    /// assert_eq!(pool.join(|| 1, || 2), (1, 2));
+    /// ```
+    pub fn interrupts(mut self, on: bool) -> Self {
+        self.interrupts_off = !on;
         self
     }
 
@@ -301,6 +319,7 @@ impl fmt::Debug for ThreadPoolBuilder {
             .field("stack_size", &self.stack_size)
             .field("heartbeat", &self.heartbeat)
             .field("panic_handler", &self.panic_handler.is_some())
+            .field("interrupts", &!self.interrupts_off)
             .field("profiling", &!self.profiling_off)
             .field("tracing", &self.tracing)
             .field("trace_file", &self.trace_file)

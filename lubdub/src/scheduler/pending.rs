@@ -1,0 +1,171 @@
+//! [`PendingList`]: one seat occupant's unpromoted pending joins, newest
+//! first, linked through the joiners' frames; and the three operations on it:
+//! [`PendingList::push`] and [`PendingList::pop`] (the `join` fast path) and
+//! [`PendingList::unlink_oldest`] (promotion).
+//!
+//! Only the owner thread touches the list, but the owner's rescue signal
+//! handler (`interrupt.rs`) runs `unlink_oldest` on that same thread between
+//! any two instructions of the owner's code. The list is therefore usable at
+//! every instruction boundary; `README.md` beside this file walks through
+//! the argument instruction by instruction. In short:
+//! - the links are atomics accessed `Relaxed` (plain moves), ordered for the
+//!   handler by compiler fences, which cost no instruction;
+//! - a link to a promoted job means the end of the list: a push or pop that
+//!   races with the handler can leave such a link only to a job that was the
+//!   oldest when promoted, so nothing pending lies beyond it;
+//! - `pop` re-checks its job after unlinking it, because the handler may have
+//!   promoted it, or the job behind it, in between.
+
+use std::ptr;
+use std::sync::atomic::compiler_fence;
+
+use super::job::{PromotedHeader, PROMOTED};
+use crate::sync::{AtomicPtr, Ordering};
+
+/// The most pending joins a promotion looks through for the oldest one. In a
+/// deeper recursion the job this far from the newest is promoted instead: the
+/// walk stays cheap, and the job is still large.
+const MAX_PROMOTION_WALK: usize = 1024;
+
+pub(crate) struct PendingList {
+    /// The newest pending job, or null. May also be a stale link to a
+    /// promoted job, which means the same as null.
+    newest: AtomicPtr<PromotedHeader>,
+}
+
+impl PendingList {
+    pub(crate) fn new() -> Self {
+        Self {
+            newest: AtomicPtr::new(ptr::null_mut()),
+        }
+    }
+
+    /// True if nothing is pending, as far as a look from another thread can
+    /// tell: a watcher deciding whether interrupting the owner could help.
+    pub(crate) fn looks_empty(&self) -> bool {
+        self.newest.load(Ordering::Relaxed).is_null()
+    }
+
+    /// Makes `job` the newest pending job.
+    ///
+    /// # Safety
+    /// Only the owner thread calls this; `job` is a header of a job in the
+    /// caller's frame that stays there until [`PendingList::pop`] said it is
+    /// unlinked, or its promotion is resolved.
+    #[inline(always)]
+    pub(crate) unsafe fn push(&self, job: *const PromotedHeader) {
+        let newest = self.newest.load(Ordering::Relaxed);
+        // SAFETY: `job` is live, per the contract.
+        unsafe { (*job).older.store(newest, Ordering::Relaxed) };
+        // The job is complete before the handler can reach it...
+        compiler_fence(Ordering::SeqCst);
+        self.newest.store(job.cast_mut(), Ordering::Relaxed);
+        // ...and reachable before the code after the push (`a`) runs.
+        compiler_fence(Ordering::SeqCst);
+    }
+
+    /// Unlinks `job`, the newest pending job, after its `a` returned. True if
+    /// `job` was still pending: the caller owns its closure now. False if it
+    /// was promoted: a thief may have it.
+    #[inline(always)]
+    pub(crate) fn pop(&self, job: &PromotedHeader) -> bool {
+        let older = job.older.load(Ordering::Relaxed);
+        if older == PROMOTED {
+            return false;
+        }
+        self.newest.store(older, Ordering::Relaxed);
+        compiler_fence(Ordering::SeqCst);
+        // `job` is unreachable now; the handler may have changed its link
+        // between the load and the store above.
+        job.older.load(Ordering::Relaxed) == older || self.pop_raced(job)
+    }
+
+    /// The handler promoted `job`, or the job behind it, during a `pop`.
+    #[cold]
+    #[inline(never)]
+    fn pop_raced(&self, job: &PromotedHeader) -> bool {
+        loop {
+            let older = job.older.load(Ordering::Relaxed);
+            if older == PROMOTED {
+                return false;
+            }
+            self.newest.store(older, Ordering::Relaxed);
+            compiler_fence(Ordering::SeqCst);
+            if job.older.load(Ordering::Relaxed) == older {
+                return true;
+            }
+        }
+    }
+
+    /// `job` was promoted and its `a` returned: drops a stale link to it
+    /// from `newest` (left by a `pop` that raced with its promotion), since
+    /// the job's frame is about to go.
+    pub(crate) fn forget(&self, job: *const PromotedHeader) {
+        if ptr::eq(self.newest.load(Ordering::Relaxed), job) {
+            self.newest.store(ptr::null_mut(), Ordering::Relaxed);
+        }
+    }
+
+    /// Unlinks the oldest pending job (within [`MAX_PROMOTION_WALK`] of the
+    /// newest), marks it [`PROMOTED`] and returns it; `None` if nothing is
+    /// pending.
+    ///
+    /// # Safety
+    /// Only on the owner thread, and never inside another call of this
+    /// function on it (the owner shields its own promotions from its handler;
+    /// see `WorkerContext::promote`).
+    pub(crate) unsafe fn unlink_oldest(&self) -> Option<*const PromotedHeader> {
+        let newest = self.newest.load(Ordering::Relaxed).cast_const();
+        // SAFETY: every dereference below follows a link reached from
+        // `newest`, which is null or points to a header in a live frame of
+        // this thread: pending, or promoted with its `a` still running (a
+        // stale link; `forget` and the pops of younger jobs remove those
+        // before that frame goes).
+        unsafe {
+            if newest.is_null() {
+                return None;
+            }
+            if is_promoted(newest) {
+                self.newest.store(ptr::null_mut(), Ordering::Relaxed);
+                return None;
+            }
+            let mut younger: *const PromotedHeader = ptr::null();
+            let mut oldest = newest;
+            for _ in 0..MAX_PROMOTION_WALK {
+                let older = (*oldest).older.load(Ordering::Relaxed);
+                if older.is_null() || is_promoted(older) {
+                    break;
+                }
+                younger = oldest;
+                oldest = older;
+            }
+            let rest = live((*oldest).older.load(Ordering::Relaxed));
+            match younger.as_ref() {
+                Some(younger) => younger.older.store(rest, Ordering::Relaxed),
+                None => self.newest.store(rest, Ordering::Relaxed),
+            }
+            (*oldest).older.store(PROMOTED, Ordering::Relaxed);
+            Some(oldest)
+        }
+    }
+}
+
+/// # Safety
+/// `job` points to a live header.
+unsafe fn is_promoted(job: *const PromotedHeader) -> bool {
+    // SAFETY: per the contract.
+    unsafe { (*job).older.load(Ordering::Relaxed) == PROMOTED }
+}
+
+/// `link`, or null where it leads to a promoted job (the end of the list).
+///
+/// # Safety
+/// `link` is null or points to a live header.
+unsafe fn live(link: *mut PromotedHeader) -> *mut PromotedHeader {
+    // SAFETY: per the contract.
+    if link.is_null() || unsafe { is_promoted(link) } {
+        ptr::null_mut()
+    } else {
+        link
+    }
+}
