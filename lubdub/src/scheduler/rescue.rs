@@ -240,7 +240,7 @@ impl Registry {
             .compare_exchange(me, NOBODY, Ordering::SeqCst, Ordering::Relaxed)
             .is_ok()
         {
-            // Dekker with `arm_watcher` and `on_job_found`: a seat that got
+            // Dekker with `arm_watcher` and `on_busy`: a seat that got
             // busy before this fence is seen below; one after it sees NOBODY
             // and arms a new watcher.
             fence(Ordering::SeqCst);
@@ -311,10 +311,11 @@ impl Registry {
         }
     }
 
-    /// Seat `me` stopped searching to run a job. A watcher hands its role on
-    /// (the next sleeper takes it); and if nobody watched (the pool was idle
-    /// a while), a sleeper is woken to watch the seat now busy.
-    pub(crate) fn on_job_found(&self, me: usize) {
+    /// Seat `me` stops searching: it found a job, or the latch it waited on
+    /// is set. A watcher hands its role on (the next sleeper takes it); and
+    /// if nobody watched (the pool was idle a while), a sleeper is woken to
+    /// watch the seat now busy.
+    pub(crate) fn on_busy(&self, me: usize) {
         let Some(rescue) = self.rescue() else { return };
         let watcher = rescue.watcher.load(Ordering::SeqCst);
         if (watcher == me || watcher == NOBODY)

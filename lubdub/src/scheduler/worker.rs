@@ -69,12 +69,13 @@ impl Registry {
         loop {
             if let Until::Set(latch) = until {
                 if latch.is_set() {
+                    self.on_busy(ctx.index());
                     return;
                 }
             }
             if let Some(job) = self.find_work(ctx.index()) {
                 self.idle().stop_searching();
-                self.on_job_found(ctx.index());
+                self.on_busy(ctx.index());
                 seat.enter(WorkerState::Working);
                 // SAFETY: `find_work` removed the job from where it was
                 // shared, so this thread alone runs it.
@@ -132,12 +133,18 @@ impl Registry {
         }
     }
 
-    /// Takes a job to run: the newest of the seat's own queue, else a job
-    /// another seat published, else the oldest of another seat's queue, else
-    /// the injector's oldest.
+    /// Takes a job to run: the newest of the seat's own queue, else the
+    /// seat's own published job, else a job another seat published, else the
+    /// oldest of another seat's queue, else the injector's oldest.
+    ///
+    /// A seat's own published job is there when its occupant waits on a
+    /// latch (a scope's, say) inside an outer `join` whose `b` was promoted
+    /// and not yet taken: the occupant runs it as a thief would, rather than
+    /// wait for one (which, if every other thread is blocked, never comes).
     fn find_work(&self, index: usize) -> Option<JobRef> {
         let seats = self.seats();
-        if let Some(job) = seats[index].queue.pop_newest() {
+        let own = &seats[index];
+        if let Some(job) = own.queue.pop_newest().or_else(|| own.steal_published()) {
             return Some(job);
         }
         let others = || (1..seats.len()).map(|offset| (index + offset) % seats.len());
