@@ -132,7 +132,9 @@ impl ThreadPoolBuilder {
     /// How often a busy thread offers its oldest pending job to idle threads
     /// (default [`DEFAULT_HEARTBEAT`]). Shorter spreads work sooner and costs
     /// more; `Duration::ZERO` offers work at every `join` an idle thread could
-    /// take (useful in tests); `Duration::MAX` never offers work.
+    /// take (useful in tests); `Duration::MAX` never offers work on a
+    /// heartbeat (a thread that blocks is still rescued, see
+    /// [`ThreadPoolBuilder::interrupts`]).
     ///
     /// ```
     /// use std::time::Duration;

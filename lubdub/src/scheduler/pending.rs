@@ -169,3 +169,120 @@ unsafe fn live(link: *mut PromotedHeader) -> *mut PromotedHeader {
         link
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The handler's interleavings, replayed step by step: where it runs
+    //! between two instructions of `push` or `pop`, the test performs the
+    //! instructions before it by hand, runs `unlink_oldest` as the handler
+    //! would, then finishes the operation.
+    use super::*;
+    use crate::scheduler::job::StackJob;
+
+    fn job() -> StackJob<fn(), ()> {
+        StackJob::new(|| {})
+    }
+
+    /// # Safety
+    /// `job` outlives its time in `list`.
+    unsafe fn push(list: &PendingList, job: &StackJob<fn(), ()>) {
+        // SAFETY: per the contract; this test is the only thread.
+        unsafe { list.push(job.header_ptr()) }
+    }
+
+    #[test]
+    fn pops_in_reverse_and_promotes_the_oldest() {
+        let list = PendingList::new();
+        let (a, b, c) = (job(), job(), job());
+        // SAFETY: the jobs outlive the list's use of them; one thread.
+        unsafe {
+            push(&list, &a);
+            push(&list, &b);
+            push(&list, &c);
+            assert_eq!(list.unlink_oldest(), Some(a.header_ptr()));
+        }
+        assert!(list.pop(c.header()));
+        assert!(list.pop(b.header()), "b was relinked past a");
+        assert!(list.looks_empty());
+        assert!(!list.pop(a.header()), "a was promoted");
+    }
+
+    #[test]
+    fn a_push_racing_with_the_promotion_of_its_older_job() {
+        let list = PendingList::new();
+        let (a, b) = (job(), job());
+        // SAFETY: as above.
+        unsafe {
+            push(&list, &a);
+            // The push of `b` loaded `newest` (a); then the handler ran.
+            assert_eq!(list.unlink_oldest(), Some(a.header_ptr()));
+            assert!(list.looks_empty());
+            list.newest
+                .store(a.header_ptr().cast_mut(), Ordering::Relaxed);
+            push(&list, &b);
+            // b links to promoted a: the end of the list. b is the oldest.
+            assert_eq!(list.unlink_oldest(), Some(b.header_ptr()));
+            assert!(list.looks_empty());
+        }
+        assert!(!list.pop(b.header()));
+    }
+
+    #[test]
+    fn a_pop_racing_with_the_promotion_of_the_job_behind() {
+        let list = PendingList::new();
+        let (a, b) = (job(), job());
+        // SAFETY: as above.
+        unsafe {
+            push(&list, &a);
+            push(&list, &b);
+            // The pop of `b` loaded b's link (a); then the handler ran.
+            let older = b.header().older.load(Ordering::Relaxed);
+            assert_eq!(list.unlink_oldest(), Some(a.header_ptr()));
+            // The pop stores its stale link and re-checks.
+            list.newest.store(older, Ordering::Relaxed);
+            assert_ne!(b.header().older.load(Ordering::Relaxed), older);
+        }
+        assert!(list.pop_raced(b.header()), "b is still ours");
+        assert!(list.looks_empty());
+    }
+
+    #[test]
+    fn a_pop_racing_with_its_own_promotion() {
+        let list = PendingList::new();
+        let a = job();
+        // SAFETY: as above.
+        unsafe {
+            push(&list, &a);
+            // The pop loaded a's link (null); then the handler promoted a.
+            let older = a.header().older.load(Ordering::Relaxed);
+            assert_eq!(list.unlink_oldest(), Some(a.header_ptr()));
+            list.newest.store(older, Ordering::Relaxed);
+        }
+        assert!(!list.pop_raced(a.header()), "a belongs to a thief now");
+        assert!(list.looks_empty());
+    }
+
+    #[test]
+    fn a_stale_newest_is_dropped() {
+        let list = PendingList::new();
+        let a = job();
+        // SAFETY: as above.
+        unsafe {
+            push(&list, &a);
+            assert_eq!(list.unlink_oldest(), Some(a.header_ptr()));
+            // A raced pop left a stale link to a in `newest`.
+            list.newest
+                .store(a.header_ptr().cast_mut(), Ordering::Relaxed);
+            assert!(!list.looks_empty());
+            assert_eq!(list.unlink_oldest(), None);
+            assert!(list.looks_empty(), "the handler drops it");
+            list.newest
+                .store(a.header_ptr().cast_mut(), Ordering::Relaxed);
+        }
+        list.forget(a.header_ptr());
+        assert!(
+            list.looks_empty(),
+            "and so does the owner, before a's frame goes"
+        );
+    }
+}

@@ -162,9 +162,10 @@ struct Seen {
 
 impl Rescue {
     /// The rescue state of a pool of `seats` seats with heartbeat `period`,
-    /// or `None` if the signal cannot be used.
+    /// or `None` if the signal cannot be used or nobody could rescue (one
+    /// seat).
     pub(crate) fn new(enabled: bool, period: Duration, seats: usize) -> Option<Self> {
-        (enabled && interrupt::install()).then(|| Self {
+        (enabled && seats > 1 && interrupt::install()).then(|| Self {
             interval: period
                 .saturating_mul(PERIODS_PER_LOOK)
                 .clamp(MIN_INTERVAL, MAX_INTERVAL),
