@@ -170,10 +170,12 @@ impl WorkerContext {
         RA: Send,
         RB: Send,
     {
-        let job = StackJob::new(b);
-        // SAFETY: on this thread; `job` stays in this frame until it is
-        // popped or its promotion is resolved below.
-        unsafe { self.owner.pending.push(job.header_ptr()) };
+        let pending = &self.owner.pending;
+        let job = StackJob::new(b, pending.newest());
+        // SAFETY: on this thread; `job` was built with the newest job as its
+        // link, and stays in this frame until it is popped or its promotion
+        // is resolved below.
+        unsafe { pending.push(job.header_ptr()) };
         if PROMOTE_NOW {
             self.promote();
         } else if self.heartbeat.joins.count_down() {
@@ -183,7 +185,7 @@ impl WorkerContext {
             Ok(ra) => ra,
             Err(payload) => self.finish_after_panic(&job, payload),
         };
-        let rb = if self.owner.pending.pop(job.header()) {
+        let rb = if pending.pop(job.header()) {
             // SAFETY: `b` was never promoted, so no other thread can reach it.
             unsafe { job.run_inline() }
         } else {

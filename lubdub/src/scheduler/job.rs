@@ -127,14 +127,16 @@ where
     F: FnOnce() -> R + Send,
     R: Send,
 {
+    /// A job for `func` whose pending-list link is `older` (see
+    /// `pending.rs`: a `join` builds its job already linked, then pushes it).
     #[inline]
-    pub(crate) fn new(func: F) -> Self {
+    pub(crate) fn new(func: F, older: *mut PromotedHeader) -> Self {
         Self {
             header: PromotedHeader {
                 job: JobHeader {
                     run: Self::run_stolen,
                 },
-                older: AtomicPtr::new(std::ptr::null_mut()),
+                older: AtomicPtr::new(older),
                 latch: UnsafeCell::new(MaybeUninit::uninit()),
                 owner_seat: Cell::new(MaybeUninit::uninit()),
             },

@@ -46,22 +46,28 @@ impl PendingList {
         self.newest.load(Ordering::Relaxed).is_null()
     }
 
+    /// The newest pending job: the `older` link of a job about to be pushed
+    /// (the job is built with it, then [`PendingList::push`]ed).
+    #[inline(always)]
+    pub(crate) fn newest(&self) -> *mut PromotedHeader {
+        self.newest.load(Ordering::Relaxed)
+    }
+
     /// Makes `job` the newest pending job.
     ///
     /// # Safety
-    /// Only the owner thread calls this; `job` is a header of a job in the
-    /// caller's frame that stays there until [`PendingList::pop`] said it is
-    /// unlinked, or its promotion is resolved.
+    /// Only the owner thread calls this; `job` was built with `older` set to
+    /// what [`PendingList::newest`] returned just before, and is a header of
+    /// a job in the caller's frame that stays there until
+    /// [`PendingList::pop`] said it is unlinked, or its promotion is
+    /// resolved.
     #[inline(always)]
     pub(crate) unsafe fn push(&self, job: *const PromotedHeader) {
-        let newest = self.newest.load(Ordering::Relaxed);
-        // SAFETY: `job` is live, per the contract.
-        unsafe { (*job).older.store(newest, Ordering::Relaxed) };
-        // The job is complete before the handler can reach it...
-        compiler_fence(Ordering::SeqCst);
+        // The job is complete before the handler can reach it. (Nothing
+        // keeps the store below from coming later than written; the handler
+        // then finds the job a little later, which costs nothing but time.)
+        compiler_fence(Ordering::Release);
         self.newest.store(job.cast_mut(), Ordering::Relaxed);
-        // ...and reachable before the code after the push (`a`) runs.
-        compiler_fence(Ordering::SeqCst);
     }
 
     /// Unlinks `job`, the newest pending job, after its `a` returned. True if
@@ -180,12 +186,16 @@ mod tests {
     use crate::scheduler::job::StackJob;
 
     fn job() -> StackJob<fn(), ()> {
-        StackJob::new(|| {})
+        StackJob::new(|| {}, ptr::null_mut())
     }
 
+    /// Links `job` as a `join` does (it is built unlinked here, and its
+    /// link is set just before the push).
+    ///
     /// # Safety
     /// `job` outlives its time in `list`.
     unsafe fn push(list: &PendingList, job: &StackJob<fn(), ()>) {
+        job.header().older.store(list.newest(), Ordering::Relaxed);
         // SAFETY: per the contract; this test is the only thread.
         unsafe { list.push(job.header_ptr()) }
     }
