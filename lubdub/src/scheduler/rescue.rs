@@ -24,7 +24,9 @@ use super::pending::PendingList;
 use super::registry::Registry;
 use super::seat::Seat;
 use super::sleep::Occupant;
-use crate::sync::{fence, AtomicBool, AtomicPtr, AtomicU32, AtomicUsize, Mutex, Ordering};
+use crate::sync::{
+    fence, AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Mutex, Ordering,
+};
 
 /// The watcher's interval, in heartbeat periods: an occupant is interrupted
 /// after missing this many periods' polls (about four polls each).
@@ -34,9 +36,17 @@ const PERIODS_PER_LOOK: u32 = 2;
 /// blocked owner in reasonable time.
 const MIN_INTERVAL: Duration = Duration::from_micros(50);
 const MAX_INTERVAL: Duration = Duration::from_millis(10);
-/// How long the whole pool must be idle before the watcher stops watching
-/// and sleeps without a timeout.
-const LINGER: Duration = Duration::from_millis(4);
+/// While its looks find nothing pending anywhere, the watcher doubles its
+/// interval, up to this many times the base one (and at most
+/// [`MAX_BACKED_OFF`]): a pool that is mostly idle wakes it rarely, and a
+/// thread that blocks is still rescued within a few milliseconds.
+const MAX_BACKOFF: u32 = 16;
+const MAX_BACKED_OFF: Duration = Duration::from_millis(40);
+/// How long no seat may be busy before the watcher stops watching and sleeps
+/// without a timeout. Long enough that a program that calls into the pool
+/// every few milliseconds keeps its watcher, and does not pay a wake-up per
+/// call to re-arm one.
+const LINGER: Duration = Duration::from_millis(100);
 
 /// Values of [`Rescue::watcher`] besides a seat index: nobody watches (the
 /// pool was idle; the next seat to get busy arms the role), and nobody
@@ -102,7 +112,8 @@ impl SeatRescue {
     /// guard drops.
     pub(crate) fn register<'a>(&'a self, owner: &'a Owner, occupant: Occupant) -> Registration<'a> {
         let slot = occupant as usize;
-        self.owners[slot].store(ptr::from_ref(owner).cast_mut(), Ordering::SeqCst);
+        // Release: a watcher that loads the owner sees it initialised.
+        self.owners[slot].store(ptr::from_ref(owner).cast_mut(), Ordering::Release);
         Registration {
             seat: self,
             slot,
@@ -138,8 +149,13 @@ impl Drop for Registration<'_> {
 
 /// A pool's rescue state; absent when interrupts are off or unsupported.
 pub(crate) struct Rescue {
-    /// How long the watcher sleeps between two looks.
+    /// How long the watcher sleeps between two looks while work is pending
+    /// somewhere: an occupant is interrupted after missing its polls for
+    /// this long.
     interval: Duration,
+    /// The watcher's next sleep, in microseconds: `interval`, or more after
+    /// looks that found nothing pending.
+    timeout_us: AtomicU64,
     /// The watching seat's index, or [`NOBODY`] or [`ARMING`].
     watcher: AtomicUsize,
     watch: Mutex<Watch>,
@@ -151,6 +167,17 @@ struct Watch {
     seen: Vec<Seen>,
     /// Since when every seat has been idle, if it has.
     quiet_since: Option<Instant>,
+}
+
+/// What a look at an occupant slot found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    /// Nobody there, or nothing pending.
+    Idle,
+    /// Jobs pending, the occupant polling or its slot full.
+    Pending,
+    /// Jobs pending and no poll since the last look: interrupted.
+    Interrupted,
 }
 
 /// An occupant (by address) and its poll count, at one look.
@@ -165,10 +192,12 @@ impl Rescue {
     /// or `None` if the signal cannot be used or nobody could rescue (one
     /// seat).
     pub(crate) fn new(enabled: bool, period: Duration, seats: usize) -> Option<Self> {
+        let interval = period
+            .saturating_mul(PERIODS_PER_LOOK)
+            .clamp(MIN_INTERVAL, MAX_INTERVAL);
         (enabled && seats > 1 && interrupt::install()).then(|| Self {
-            interval: period
-                .saturating_mul(PERIODS_PER_LOOK)
-                .clamp(MIN_INTERVAL, MAX_INTERVAL),
+            interval,
+            timeout_us: AtomicU64::new(micros(interval)),
             watcher: AtomicUsize::new(NOBODY),
             watch: Mutex::new(Watch {
                 seen: vec![Seen::default(); 2 * seats],
@@ -182,6 +211,27 @@ impl Rescue {
         let watcher = self.watcher.load(Ordering::Relaxed);
         (watcher < ARMING).then_some(watcher)
     }
+
+    /// The watcher's next sleep: the base interval if the last look found
+    /// work pending, else twice the last one, within the backoff bounds.
+    fn next_timeout(&self, pending: bool) -> Duration {
+        let last = Duration::from_micros(self.timeout_us.load(Ordering::Relaxed));
+        let next = if pending {
+            self.interval
+        } else {
+            let most = self
+                .interval
+                .saturating_mul(MAX_BACKOFF)
+                .min(MAX_BACKED_OFF);
+            last.saturating_mul(2).min(most).max(self.interval)
+        };
+        self.timeout_us.store(micros(next), Ordering::Relaxed);
+        next
+    }
+}
+
+fn micros(duration: Duration) -> u64 {
+    u64::try_from(duration.as_micros()).unwrap_or(u64::MAX)
 }
 
 impl Registry {
@@ -202,38 +252,51 @@ impl Registry {
     pub(crate) fn watch_timeout(&self, me: usize) -> Option<Duration> {
         let rescue = self.rescue()?;
         let watcher = rescue.watcher.load(Ordering::Relaxed);
-        let mine = watcher == me
-            || (watcher == ARMING
-                && rescue
-                    .watcher
-                    .compare_exchange(ARMING, me, Ordering::SeqCst, Ordering::Relaxed)
-                    .is_ok());
-        mine.then_some(rescue.interval)
+        if watcher == me {
+            return Some(Duration::from_micros(
+                rescue.timeout_us.load(Ordering::Relaxed),
+            ));
+        }
+        let taken = watcher == ARMING
+            && rescue
+                .watcher
+                .compare_exchange(ARMING, me, Ordering::SeqCst, Ordering::Relaxed)
+                .is_ok();
+        // The role was wanted because a seat got busy: look soon.
+        taken.then(|| rescue.next_timeout(true))
     }
 
     /// The watcher's sleep (seat `me`'s) timed out: interrupt every occupant
     /// that needs it, and stop watching if the pool has been idle a while.
-    pub(crate) fn watch(&self, me: usize) {
-        let Some(rescue) = self.rescue() else { return };
+    /// True if it interrupted one (a job is about to be published).
+    pub(crate) fn watch(&self, me: usize) -> bool {
+        let Some(rescue) = self.rescue() else {
+            return false;
+        };
         if rescue.watcher.load(Ordering::Relaxed) != me {
-            return; // a caller took this seat meanwhile, and the role with it
+            return false; // a caller took this seat meanwhile, and the role
         }
         let mut watch = rescue.watch.lock().unwrap_or_else(|p| p.into_inner());
+        let (mut pending, mut sent) = (false, false);
         for (index, seat) in self.seats().iter().enumerate() {
             if index != me {
                 for slot in 0..2 {
-                    self.look_at(seat, slot, &mut watch.seen[2 * index + slot], rescue);
+                    let seen = &mut watch.seen[2 * index + slot];
+                    let look = self.look_at(seat, slot, seen, rescue);
+                    pending |= look != Look::Idle;
+                    sent |= look == Look::Interrupted;
                 }
             }
         }
+        rescue.next_timeout(pending);
         if self.busy_seats() > 0 {
             watch.quiet_since = None;
-            return;
+            return sent;
         }
         let now = Instant::now();
         let quiet_since = *watch.quiet_since.get_or_insert(now);
         if now.saturating_duration_since(quiet_since) < LINGER {
-            return;
+            return sent;
         }
         watch.quiet_since = None;
         if rescue
@@ -254,39 +317,47 @@ impl Registry {
                 );
             }
         }
+        sent
     }
 
     /// Looks at one occupant slot of `seat`; interrupts the occupant if it
     /// has pending work, nothing published, and has not polled since the
     /// last look.
-    fn look_at(&self, seat: &Seat, slot: usize, seen: &mut Seen, rescue: &Rescue) {
+    fn look_at(&self, seat: &Seat, slot: usize, seen: &mut Seen, rescue: &Rescue) -> Look {
         let target = &seat.rescue;
         target.readers.fetch_add(1, Ordering::SeqCst);
         let owner = target.owners[slot].load(Ordering::SeqCst);
         // SAFETY: a registered owner stays alive, and its thread running,
         // until its registration is dropped, which waits for `readers` to
         // reach zero; the increment above came first (see Registration).
-        let stuck = unsafe { owner.as_ref() }.is_some_and(|owner| {
-            let now = Seen {
-                owner: ptr::from_ref(owner).addr(),
-                polls: owner.polls.load(Ordering::Relaxed),
-            };
-            let stuck = now == *seen
-                && !owner.pending.looks_empty()
-                && seat.published.load(Ordering::Relaxed).is_null();
-            *seen = now;
-            if stuck {
-                target.requested.store(true, Ordering::SeqCst);
-                // SAFETY: the owner's thread runs, as above.
-                unsafe { owner.thread.interrupt() };
+        let look = match unsafe { owner.as_ref() } {
+            None => {
+                *seen = Seen::default();
+                Look::Idle
             }
-            stuck
-        });
-        if owner.is_null() {
-            *seen = Seen::default();
-        }
+            Some(owner) => {
+                let now = Seen {
+                    owner: ptr::from_ref(owner).addr(),
+                    polls: owner.polls.load(Ordering::Relaxed),
+                };
+                let pending = !owner.pending.looks_empty();
+                let stuck =
+                    now == *seen && pending && seat.published.load(Ordering::Relaxed).is_null();
+                *seen = now;
+                if stuck {
+                    target.requested.store(true, Ordering::SeqCst);
+                    // SAFETY: the owner's thread runs, as above.
+                    unsafe { owner.thread.interrupt() };
+                    Look::Interrupted
+                } else if pending {
+                    Look::Pending
+                } else {
+                    Look::Idle
+                }
+            }
+        };
         target.readers.fetch_sub(1, Ordering::Release);
-        if stuck {
+        if look == Look::Interrupted {
             // Give the handler time to run, so that the search that follows
             // finds the job it publishes.
             let start = Instant::now();
@@ -294,6 +365,7 @@ impl Registry {
                 std::thread::yield_now();
             }
         }
+        look
     }
 
     /// An occupant with pending jobs polled: if nobody watches, wake a
@@ -333,10 +405,11 @@ impl Registry {
     /// watch until the caller leaves, so the role goes to another sleeper.
     pub(crate) fn on_possessed(&self, index: usize) {
         let Some(rescue) = self.rescue() else { return };
-        if rescue
-            .watcher
-            .compare_exchange(index, ARMING, Ordering::SeqCst, Ordering::Relaxed)
-            .is_ok()
+        if rescue.watcher.load(Ordering::Relaxed) == index
+            && rescue
+                .watcher
+                .compare_exchange(index, ARMING, Ordering::SeqCst, Ordering::Relaxed)
+                .is_ok()
         {
             self.wake_one();
         }
@@ -345,6 +418,7 @@ impl Registry {
     /// Seats whose occupant runs (neither searching nor asleep).
     fn busy_seats(&self) -> usize {
         let idle = self.idle().snapshot();
-        self.num_threads() - (idle.searching + idle.sleeping) as usize
+        self.num_threads()
+            .saturating_sub((idle.searching + idle.sleeping) as usize)
     }
 }

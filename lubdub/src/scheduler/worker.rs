@@ -127,8 +127,10 @@ impl Registry {
             if slept != Slept::Cancelled {
                 seat.count(Event::Sleep);
             }
-            if slept == Slept::TimedOut {
-                self.watch(ctx.index());
+            if slept == Slept::TimedOut && !self.watch(ctx.index()) {
+                // Nothing to take: one more look for work, then back to
+                // sleep without spinning.
+                rounds = SEARCH_ROUNDS;
             }
         }
     }
