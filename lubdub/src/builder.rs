@@ -54,6 +54,7 @@ pub struct ThreadPoolBuilder {
     pub(crate) stack_size: Option<usize>,
     pub(crate) heartbeat: Option<Duration>,
     pub(crate) panic_handler: Option<PanicHandler>,
+    pub(crate) interrupts_off: bool,
     profiling_off: bool,
     tracing: bool,
     trace_file: Option<PathBuf>,
@@ -131,7 +132,9 @@ impl ThreadPoolBuilder {
     /// How often a busy thread offers its oldest pending job to idle threads
     /// (default [`DEFAULT_HEARTBEAT`]). Shorter spreads work sooner and costs
     /// more; `Duration::ZERO` offers work at every `join` an idle thread could
-    /// take (useful in tests); `Duration::MAX` never offers work.
+    /// take (useful in tests); `Duration::MAX` never offers work on a
+    /// heartbeat (a thread that blocks is still rescued, see
+    /// [`ThreadPoolBuilder::interrupts`]).
     ///
     /// ```
     /// use std::time::Duration;
@@ -143,6 +146,23 @@ impl ThreadPoolBuilder {
     /// ```
     pub fn heartbeat_interval(mut self, period: Duration) -> Self {
         self.heartbeat = Some(period);
+        self
+    }
+
+    /// Whether an idle thread may interrupt a busy one with a signal
+    /// ([`crate::rescue_signal`]) to share pending work that the busy one has
+    /// not offered for a few heartbeat periods, because it blocks or runs long
+    /// without a `join` or a loop's chunk boundary (default: on, where the
+    /// platform allows). Off, that work waits until its owner polls again, and
+    /// a `join` whose `a` waits for its `b` (a barrier, a bounded channel)
+    /// never returns.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().interrupts(false).build().unwrap();
+    /// assert_eq!(pool.join(|| 1, || 2), (1, 2));
+    /// ```
+    pub fn interrupts(mut self, on: bool) -> Self {
+        self.interrupts_off = !on;
         self
     }
 
@@ -301,6 +321,7 @@ impl fmt::Debug for ThreadPoolBuilder {
             .field("stack_size", &self.stack_size)
             .field("heartbeat", &self.heartbeat)
             .field("panic_handler", &self.panic_handler.is_some())
+            .field("interrupts", &!self.interrupts_off)
             .field("profiling", &!self.profiling_off)
             .field("tracing", &self.tracing)
             .field("trace_file", &self.trace_file)

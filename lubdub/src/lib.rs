@@ -90,6 +90,8 @@ pub use pool::{
 #[cfg(not(loom))]
 pub use profile::{Profile, WorkerState};
 #[cfg(not(loom))]
+pub use scheduler::interrupt::rescue_signal;
+#[cfg(not(loom))]
 pub use scope::{scope, Scope};
 #[cfg(not(loom))]
 pub use spawn::spawn;

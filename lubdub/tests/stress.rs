@@ -1,13 +1,16 @@
 //! Randomized stress: nested join/scope trees with random shapes, random
 //! sleeps and random panics, each checked against the same tree evaluated
-//! sequentially. Runs at least `MIN_OPERATIONS` tree nodes under a watchdog,
-//! so a deadlock or a lost result fails the test instead of hanging it.
+//! sequentially. Where the rescue signal exists, some joins also block
+//! (a barrier between their halves, or a bounded channel from one half to the
+//! other), and a thread sends the signal to the pool's threads at random
+//! moments. Runs at least `MIN_OPERATIONS` tree nodes under a watchdog, so a
+//! deadlock or a lost result fails the test instead of hanging it.
 
 mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{mpsc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -23,24 +26,38 @@ enum Mode {
     Sequential,
 }
 
+/// One evaluation of a tree: how, and what it shares with the signaller.
+struct Run<'a> {
+    mode: Mode,
+    nodes: &'a AtomicUsize,
+    /// Held by the one join that blocks right now; `None` where joins must
+    /// not block (sequential runs, one-thread pools, no rescue signal).
+    /// One blocked thread at a time: with more, all threads of a pool could
+    /// block each on its own join, which no scheduler can undo.
+    block_token: Option<&'a AtomicBool>,
+    /// The threads that ran a node, for the signaller.
+    threads: &'a Mutex<Vec<usize>>,
+}
+
 /// Evaluates the random tree rooted at `seed`: the result is a function of
 /// the seed alone, whatever the schedule.
-fn eval(seed: u64, depth: u32, mode: Mode, nodes: &AtomicUsize) -> u64 {
-    nodes.fetch_add(1, Ordering::Relaxed);
+fn eval(seed: u64, depth: u32, run: &Run<'_>) -> u64 {
+    run.nodes.fetch_add(1, Ordering::Relaxed);
     let mut rng = StdRng::seed_from_u64(seed);
     let children = |rng: &mut StdRng| (rng.gen::<u64>(), rng.gen::<u64>());
+    let mode = run.mode;
     match rng.gen_range(0..100) {
-        _ if depth == 0 => leaf(&mut rng, seed),
+        _ if depth == 0 => leaf(&mut rng, seed, run),
         0..=49 => {
             let (left, right) = children(&mut rng);
             let (a, b) = match mode {
                 Mode::Parallel => lubdub::join(
-                    || eval(left, depth - 1, mode, nodes),
-                    || eval(right, depth - 1, mode, nodes),
+                    || eval(left, depth - 1, run),
+                    || eval(right, depth - 1, run),
                 ),
                 Mode::Sequential => sequential_join(
-                    || eval(left, depth - 1, mode, nodes),
-                    || eval(right, depth - 1, mode, nodes),
+                    || eval(left, depth - 1, run),
+                    || eval(right, depth - 1, run),
                 ),
             };
             a.wrapping_mul(31).wrapping_add(b)
@@ -49,28 +66,94 @@ fn eval(seed: u64, depth: u32, mode: Mode, nodes: &AtomicUsize) -> u64 {
             let jobs = rng.gen_range(0..6);
             let seeds: Vec<u64> = (0..jobs).map(|_| rng.gen()).collect();
             let total = AtomicU64::new(0);
-            let run = |child: u64| {
-                total.fetch_add(eval(child, depth - 1, mode, nodes), Ordering::Relaxed);
+            let child_run = |child: u64| {
+                total.fetch_add(eval(child, depth - 1, run), Ordering::Relaxed);
             };
             match mode {
                 Mode::Parallel => lubdub::scope(|s| {
                     for &child in &seeds {
-                        let run = &run;
-                        s.spawn(move |_| run(child));
+                        let child_run = &child_run;
+                        s.spawn(move |_| child_run(child));
                     }
                 }),
-                Mode::Sequential => sequential_scope(seeds.iter().map(|&child| move || run(child))),
+                Mode::Sequential => {
+                    sequential_scope(seeds.iter().map(|&child| move || child_run(child)))
+                }
             }
             total.into_inner()
         }
         70..=79 => {
             // Catches a panic from below, so results survive partial failures.
             let child = rng.gen();
-            catch_unwind(AssertUnwindSafe(|| eval(child, depth - 1, mode, nodes)))
-                .unwrap_or(u64::MAX / 3)
+            catch_unwind(AssertUnwindSafe(|| eval(child, depth - 1, run))).unwrap_or(u64::MAX / 3)
         }
-        80..=89 => eval(rng.gen(), depth - 1, mode, nodes) ^ seed,
-        _ => leaf(&mut rng, seed),
+        80..=84 => eval(rng.gen(), depth - 1, run) ^ seed,
+        85..=87 => {
+            // Rarely, the halves meet at a barrier before they go on.
+            let (left, right) = children(&mut rng);
+            let blocks = rng.gen_ratio(1, 8) && run.take_block_token();
+            let barrier = Barrier::new(2);
+            let (a, b) = if blocks {
+                lubdub::join(
+                    || {
+                        barrier.wait();
+                        run.give_block_token_back();
+                        eval(left, depth - 1, run)
+                    },
+                    || {
+                        barrier.wait();
+                        eval(right, depth - 1, run)
+                    },
+                )
+            } else {
+                match mode {
+                    Mode::Parallel => lubdub::join(
+                        || eval(left, depth - 1, run),
+                        || eval(right, depth - 1, run),
+                    ),
+                    Mode::Sequential => sequential_join(
+                        || eval(left, depth - 1, run),
+                        || eval(right, depth - 1, run),
+                    ),
+                }
+            };
+            a.wrapping_mul(31).wrapping_add(b)
+        }
+        88..=89 => {
+            // Rarely, one half sends items through a one-slot channel to the
+            // other, each blocking in turn.
+            let items = rng.gen_range(1..64u64);
+            let child = rng.gen();
+            let sum = if rng.gen_ratio(1, 8) && run.take_block_token() {
+                let (tx, rx) = mpsc::sync_channel(1);
+                let ((), sum) = lubdub::join(
+                    move || (0..items).for_each(|item| tx.send(item).unwrap()),
+                    move || rx.iter().sum::<u64>(),
+                );
+                run.give_block_token_back();
+                sum
+            } else {
+                (0..items).sum()
+            };
+            sum ^ eval(child, depth - 1, run)
+        }
+        _ => leaf(&mut rng, seed, run),
+    }
+}
+
+impl Run<'_> {
+    fn take_block_token(&self) -> bool {
+        self.block_token.is_some_and(|token| {
+            token
+                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        })
+    }
+
+    fn give_block_token_back(&self) {
+        if let Some(token) = self.block_token {
+            token.store(false, Ordering::Release);
+        }
     }
 }
 
@@ -98,7 +181,14 @@ fn sequential_scope<F: FnOnce()>(jobs: impl Iterator<Item = F>) {
     }
 }
 
-fn leaf(rng: &mut StdRng, seed: u64) -> u64 {
+fn leaf(rng: &mut StdRng, seed: u64, run: &Run<'_>) -> u64 {
+    if run.mode == Mode::Parallel {
+        let me = signals::current_thread();
+        let mut threads = run.threads.lock().unwrap();
+        if !threads.contains(&me) {
+            threads.push(me);
+        }
+    }
     match rng.gen_range(0..1000) {
         0..=9 => panic!("random panic {seed}"),
         10..=14 => {
@@ -112,14 +202,52 @@ fn leaf(rng: &mut StdRng, seed: u64) -> u64 {
 /// The tree's value, or `Err` if a panic reached the root. Which panic
 /// reaches the root is schedule-dependent when several jobs of one scope
 /// panic, so only the fact is compared; it must be one of ours.
-fn outcome(seed: u64, depth: u32, mode: Mode, nodes: &AtomicUsize) -> Result<u64, ()> {
-    catch_unwind(AssertUnwindSafe(|| eval(seed, depth, mode, nodes))).map_err(|payload| {
+fn outcome(seed: u64, depth: u32, run: &Run<'_>) -> Result<u64, ()> {
+    catch_unwind(AssertUnwindSafe(|| eval(seed, depth, run))).map_err(|payload| {
         let message = payload.downcast_ref::<String>().map_or("", String::as_str);
         assert!(
             message.starts_with("random panic"),
             "unexpected panic: {message:?}"
         );
     })
+}
+
+/// Sends the rescue signal to threads that ran the pool's work, at random
+/// moments, until `stop`: the handler then runs between two arbitrary
+/// instructions of `join`, of the search loop, of the user's closures.
+fn signaller(signal: i32, seen: &Mutex<Vec<usize>>, stop: &AtomicBool, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_micros(rng.gen_range(10..300)));
+        let threads = seen.lock().unwrap();
+        if !threads.is_empty() {
+            signals::send(threads[rng.gen_range(0..threads.len())], signal);
+        }
+    }
+}
+
+/// The current thread's handle as a number, and sending it a signal.
+#[cfg(unix)]
+mod signals {
+    pub fn current_thread() -> usize {
+        // SAFETY: no preconditions.
+        unsafe { libc::pthread_self() as usize }
+    }
+
+    pub fn send(thread: usize, signal: i32) {
+        // SAFETY: `thread` came from `current_thread` on a thread of a pool
+        // (or the test's own), which outlives the signaller.
+        unsafe { libc::pthread_kill(thread as libc::pthread_t, signal) };
+    }
+}
+
+#[cfg(not(unix))]
+mod signals {
+    pub fn current_thread() -> usize {
+        0
+    }
+
+    pub fn send(_thread: usize, _signal: i32) {}
 }
 
 #[test]
@@ -151,25 +279,49 @@ fn random_trees_give_sequential_results_without_deadlock() {
             for &threads in common::THREAD_COUNTS {
                 for heartbeat in common::HEARTBEATS {
                     let pool = common::pool(threads, heartbeat);
-                    for tree in 0..8 {
-                        let seed = round * 1_000_003 + tree;
-                        let depth = 4 + (seed % 7) as u32;
-                        let parallel_nodes = AtomicUsize::new(0);
-                        let sequential_nodes = AtomicUsize::new(0);
-                        let expected = outcome(seed, depth, Mode::Sequential, &sequential_nodes);
-                        let got =
-                            pool.install(|| outcome(seed, depth, Mode::Parallel, &parallel_nodes));
-                        assert_eq!(
-                            got, expected,
-                            "tree {seed} at {threads} threads, heartbeat {heartbeat:?}"
-                        );
-                        assert_eq!(
-                            parallel_nodes.load(Ordering::Relaxed),
-                            sequential_nodes.load(Ordering::Relaxed)
-                        );
-                        nodes.fetch_add(parallel_nodes.into_inner(), Ordering::Relaxed);
-                        trees += 1;
-                    }
+                    let signal = lubdub::rescue_signal();
+                    let block_token = AtomicBool::new(false);
+                    let seen = Mutex::new(Vec::new());
+                    let stop = AtomicBool::new(false);
+                    std::thread::scope(|s| {
+                        if let Some(signal) = signal {
+                            let (seen, stop) = (&seen, &stop);
+                            s.spawn(move || signaller(signal, seen, stop, round));
+                        }
+                        for tree in 0..8 {
+                            let seed = round * 1_000_003 + tree;
+                            let depth = 4 + (seed % 7) as u32;
+                            let parallel_nodes = AtomicUsize::new(0);
+                            let sequential_nodes = AtomicUsize::new(0);
+                            let sequential = Run {
+                                mode: Mode::Sequential,
+                                nodes: &sequential_nodes,
+                                block_token: None,
+                                threads: &seen,
+                            };
+                            let parallel = Run {
+                                mode: Mode::Parallel,
+                                nodes: &parallel_nodes,
+                                block_token: (threads > 1 && signal.is_some())
+                                    .then_some(&block_token),
+                                threads: &seen,
+                            };
+                            let expected = outcome(seed, depth, &sequential);
+                            let got = pool.install(|| outcome(seed, depth, &parallel));
+                            assert_eq!(
+                                got, expected,
+                                "tree {seed} at {threads} threads, heartbeat {heartbeat:?}"
+                            );
+                            assert_eq!(
+                                parallel_nodes.load(Ordering::Relaxed),
+                                sequential_nodes.load(Ordering::Relaxed)
+                            );
+                            nodes.fetch_add(parallel_nodes.into_inner(), Ordering::Relaxed);
+                            trees += 1;
+                        }
+                        // The pool's threads must outlive every signal.
+                        stop.store(true, Ordering::Relaxed);
+                    });
                 }
             }
             round += 1;

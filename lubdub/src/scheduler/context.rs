@@ -1,42 +1,54 @@
 //! [`WorkerContext`]: the private half of a seat, owned by the thread that
 //! occupies it, and the `join` fast path.
 //!
-//! Pending joins form a list through the joiners' frames: `newest` points to
-//! the header of the innermost pending `b`, and each header's `older` to the
-//! next outer one. A `join` pushes its header, runs `a`, and pops the header
-//! again if it was not promoted: a few plain loads and stores, no atomics.
-//! A heartbeat promotes the oldest job, the biggest, found by walking the
-//! list (a cold path), unlinks it and marks it [`PROMOTED`]. See `README.md`
-//! beside this file.
+//! Pending joins form a list through the joiners' frames (`pending.rs`): a
+//! `join` pushes its `b`, runs `a`, and pops `b` again if it was not
+//! promoted: a few plain loads and stores, no atomic read-modify-write. A
+//! heartbeat promotes the oldest job, the biggest, found by walking the list
+//! (a cold path), unlinks it and marks it promoted; so does the rescue
+//! signal's handler (`rescue.rs`). See `README.md` beside this file.
+//!
+//! A thread may occupy seats of several pools at once, one inside another
+//! (an `install` into another pool); its [`Entry`] list records them all,
+//! so that a call back into an outer pool runs on the seat the thread
+//! already holds there.
 
 use std::cell::Cell;
 use std::ptr;
 use std::ptr::NonNull;
+use std::sync::atomic::compiler_fence;
 
 use super::heartbeat::{Countdown, Heartbeat};
-use super::job::{PromotedHeader, StackJob, PROMOTED};
+use super::job::{PromotedHeader, StackJob};
 use super::latch::Latch;
 use super::registry::Registry;
+use super::rescue::Owner;
 use super::seat::Seat;
 use super::sleep::Occupant;
 use crate::profile::Event;
 use crate::sync::Ordering;
 use crate::unwind;
 
-/// The most pending joins a promotion looks through for the oldest one. In a
-/// deeper recursion the job this far from the newest is promoted instead: the
-/// walk stays cheap, and the job is still large.
-const MAX_PROMOTION_WALK: usize = 1024;
-
 thread_local! {
+    /// The context of the seat the thread works on now (the innermost entry).
     static CURRENT: Cell<*const WorkerContext> = const { Cell::new(ptr::null()) };
+    /// The innermost [`Entry`] of the thread.
+    static ENTRIES: Cell<*const Entry> = const { Cell::new(ptr::null()) };
+}
+
+/// One seat the thread works on, innermost first: each
+/// [`WorkerContext::run_current`] on the stack adds one. Read by calls into
+/// an outer pool and by the rescue signal's handler.
+struct Entry {
+    ctx: *const WorkerContext,
+    outer: *const Entry,
 }
 
 pub(crate) struct WorkerContext {
     registry: NonNull<Registry>,
     index: usize,
     occupant: Occupant,
-    newest: Cell<*const PromotedHeader>,
+    owner: Owner,
     heartbeat: Heartbeat,
 }
 
@@ -48,7 +60,7 @@ impl WorkerContext {
             registry: NonNull::from(registry),
             index,
             occupant,
-            newest: Cell::new(ptr::null()),
+            owner: Owner::new(),
             heartbeat: Heartbeat::new(registry.heartbeat_period()),
         }
     }
@@ -59,12 +71,41 @@ impl WorkerContext {
         CURRENT.with(Cell::get)
     }
 
-    /// Makes this the current thread's context until the guard drops, when
-    /// the previous one (a nested pool's caller, or none) comes back.
-    pub(crate) fn make_current(&self) -> CurrentGuard {
-        CurrentGuard {
-            previous: CURRENT.with(|c| c.replace(self)),
+    /// Runs `f` with this as the current thread's context; the previous one
+    /// (a nested pool's caller, or none) comes back afterwards.
+    pub(crate) fn run_current<R>(&self, f: impl FnOnce() -> R) -> R {
+        let entry = Entry {
+            ctx: self,
+            outer: ENTRIES.with(Cell::get),
+        };
+        let _restore = Restore {
+            ctx: CURRENT.with(Cell::get),
+            entry: entry.outer,
+        };
+        // The entry is complete before the handler can see it.
+        compiler_fence(Ordering::SeqCst);
+        ENTRIES.with(|e| e.set(&entry));
+        CURRENT.with(|c| c.set(self));
+        compiler_fence(Ordering::SeqCst);
+        f()
+    }
+
+    /// The context of the seat of `registry` this thread holds further up
+    /// its stack, if any (the innermost such).
+    pub(crate) fn occupying(registry: &Registry) -> Option<&WorkerContext> {
+        let mut entry = ENTRIES.with(Cell::get);
+        // SAFETY: entries live in frames of this thread that are still on the
+        // stack (each is removed before its frame goes), and so do their
+        // contexts.
+        while let Some(found) = unsafe { entry.as_ref() } {
+            // SAFETY: as above.
+            let ctx = unsafe { &*found.ctx };
+            if ptr::eq(ctx.registry(), registry) {
+                return Some(ctx);
+            }
+            entry = found.outer;
         }
+        None
     }
 
     #[inline]
@@ -84,6 +125,11 @@ impl WorkerContext {
 
     pub(crate) fn seat(&self) -> &Seat {
         self.registry().seat(self.index)
+    }
+
+    /// What watchers may read of this occupant (`rescue.rs`).
+    pub(crate) fn owner(&self) -> &Owner {
+        &self.owner
     }
 
     /// `join` on this thread: `a` inline, `b` pending until `a` returns.
@@ -124,10 +170,12 @@ impl WorkerContext {
         RA: Send,
         RB: Send,
     {
-        let job = StackJob::new(b);
-        let header = job.header();
-        header.older.set(self.newest.get());
-        self.newest.set(job.header_ptr());
+        let pending = &self.owner.pending;
+        let job = StackJob::new(b, pending.newest());
+        // SAFETY: on this thread; `job` was built with the newest job as its
+        // link, and stays in this frame until it is popped or its promotion
+        // is resolved below.
+        unsafe { pending.push(job.header_ptr()) };
         if PROMOTE_NOW {
             self.promote();
         } else if self.heartbeat.joins.count_down() {
@@ -137,9 +185,7 @@ impl WorkerContext {
             Ok(ra) => ra,
             Err(payload) => self.finish_after_panic(&job, payload),
         };
-        let older = header.older.get();
-        let rb = if older != PROMOTED {
-            self.newest.set(older);
+        let rb = if pending.pop(job.header()) {
             // SAFETY: `b` was never promoted, so no other thread can reach it.
             unsafe { job.run_inline() }
         } else {
@@ -160,9 +206,7 @@ impl WorkerContext {
         F: FnOnce() -> R + Send,
         R: Send,
     {
-        let older = job.header().older.get();
-        if older != PROMOTED {
-            self.newest.set(older);
+        if self.owner.pending.pop(job.header()) {
             // SAFETY: never promoted; only this thread can reach `b`. Its own
             // panic, if any, is dropped in favour of `a`'s, as Rayon does.
             let _ = unwind::halt(|| unsafe { job.run_inline() });
@@ -174,7 +218,7 @@ impl WorkerContext {
 
     /// The job was promoted: take it back if no thief has, or wait for the
     /// thief. Everything younger was popped already, and the promotion
-    /// unlinked the job, so the pending list needs no repair.
+    /// unlinked the job; only a stale link to it may be left to drop.
     #[cold]
     #[inline(never)]
     fn finish_promoted<F, R>(&self, job: &StackJob<F, R>) -> R
@@ -182,6 +226,7 @@ impl WorkerContext {
         F: FnOnce() -> R + Send,
         R: Send,
     {
+        self.owner.pending.forget(job.header_ptr());
         let published = PromotedHeader::job_ref(job.header_ptr()).as_ptr();
         let reclaimed = self
             .seat()
@@ -253,6 +298,10 @@ impl WorkerContext {
     /// if a heartbeat is due, and counts the first due heartbeat of each
     /// period for the profile.
     fn check_heartbeat(&self, countdown: &Countdown) -> Option<std::time::Instant> {
+        self.owner.polled();
+        if !self.owner.pending.looks_empty() {
+            self.registry().arm_watcher();
+        }
         let now = self.heartbeat.check(countdown)?;
         if self.heartbeat.starts_period(now) {
             self.seat().count(Event::Heartbeat);
@@ -260,53 +309,87 @@ impl WorkerContext {
         Some(now)
     }
 
-    /// Publishes the oldest pending job (within [`MAX_PROMOTION_WALK`] of the
-    /// newest). Returns false if there is none, or the seat's previous
-    /// promotion is still waiting for a thief.
+    /// Publishes the oldest pending job and wakes a thread to take it.
+    /// Returns false if nothing is pending, or the seat's previous promotion
+    /// is still waiting for a thief.
     fn promote(&self) -> bool {
+        let promoting = &self.owner.promoting;
+        promoting.store(true, Ordering::Relaxed);
+        compiler_fence(Ordering::SeqCst);
+        // SAFETY: on the owner thread; the flag keeps the handler off.
+        let promoted = unsafe { self.publish_oldest() };
+        compiler_fence(Ordering::SeqCst);
+        promoting.store(false, Ordering::Relaxed);
+        if promoted {
+            self.seat().count(Event::Promotion);
+            self.registry().notify_work();
+        }
+        promoted
+    }
+
+    /// Unlinks the oldest pending job and publishes it in the seat's slot,
+    /// if the slot is free. Wakes nobody: async-signal-safe.
+    ///
+    /// # Safety
+    /// On the owner thread, and never inside another call of this function
+    /// there (see [`super::pending::PendingList::unlink_oldest`]).
+    unsafe fn publish_oldest(&self) -> bool {
         let seat = self.seat();
-        let newest = self.newest.get();
-        if newest.is_null() || !seat.published.load(Ordering::Relaxed).is_null() {
+        if !seat.published.load(Ordering::Relaxed).is_null() {
             return false;
         }
-        // SAFETY: every header in the list belongs to a join of this thread
-        // that has not returned, so its frame is live; only this thread
-        // touches `older` links.
-        unsafe {
-            let mut younger: *const PromotedHeader = ptr::null();
-            let mut oldest = newest;
-            for _ in 0..MAX_PROMOTION_WALK {
-                let older = (*oldest).older.get();
-                if older.is_null() {
-                    break;
-                }
-                younger = oldest;
-                oldest = older;
-            }
-            let job = PromotedHeader::job_ref(oldest);
-            let oldest = &*oldest;
-            match younger.as_ref() {
-                Some(younger) => younger.older.set(oldest.older.get()),
-                None => self.newest.set(oldest.older.get()),
-            }
-            oldest.older.set(PROMOTED);
-            oldest.prepare_promotion(self.index);
-            // Release: a thief that takes the job sees the closure and the owner.
-            seat.published.store(job.as_ptr(), Ordering::Release);
-        }
-        seat.count(Event::Promotion);
-        self.registry().notify_work();
+        // SAFETY: per this function's contract.
+        let Some(oldest) = (unsafe { self.owner.pending.unlink_oldest() }) else {
+            return false;
+        };
+        // SAFETY: the job's frame is live (its `a` runs), and no other thread
+        // can reach the job before the store below.
+        unsafe { (*oldest).prepare_promotion(self.index) };
+        // Release: a thief that takes the job sees the closure and the owner.
+        seat.published
+            .store(PromotedHeader::job_ref(oldest).as_ptr(), Ordering::Release);
         true
     }
 }
 
-/// Restores the previous current context when dropped.
-pub(crate) struct CurrentGuard {
-    previous: *const WorkerContext,
+/// The rescue signal's handler (`interrupt.rs`): on each seat the thread
+/// occupies, publishes the oldest pending job if the slot is free, unless the
+/// thread is promoting there itself; then tells a waiting watcher it ran.
+///
+/// Async-signal-safe: atomics and plain memory only, no allocation, lock,
+/// clock read or system call; the thread-local reads are of `const`
+/// thread-locals without destructors, plain TLS accesses.
+pub(crate) fn rescue_from_signal() {
+    let mut entry = ENTRIES.with(Cell::get);
+    // SAFETY: as in `WorkerContext::occupying`; the compiler fences in
+    // `run_current` and `Restore::drop` keep the list whole at every
+    // instruction the handler can interrupt.
+    while let Some(found) = unsafe { entry.as_ref() } {
+        // SAFETY: as above.
+        let ctx = unsafe { &*found.ctx };
+        // SAFETY: on the owner thread, which is not inside its own
+        // promotion (the flag), and the handler is not re-entered (its
+        // signal is blocked while it runs).
+        if !ctx.owner.promoting.load(Ordering::Relaxed) && unsafe { ctx.publish_oldest() } {
+            // A lock-free counter; the trace ring is left alone (it locks).
+            ctx.seat().account.count(Event::Promotion);
+        }
+        ctx.seat().rescue.handled();
+        entry = found.outer;
+    }
 }
 
-impl Drop for CurrentGuard {
+/// Restores the previous current context and entry when dropped.
+struct Restore {
+    ctx: *const WorkerContext,
+    entry: *const Entry,
+}
+
+impl Drop for Restore {
     fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.previous));
+        compiler_fence(Ordering::SeqCst);
+        CURRENT.with(|c| c.set(self.ctx));
+        ENTRIES.with(|e| e.set(self.entry));
+        compiler_fence(Ordering::SeqCst);
     }
 }

@@ -1,15 +1,19 @@
 //! Entering a pool: how a call gets a seat.
 //!
-//! A thread that already occupies a seat of the pool runs the call inline. A
-//! thread from outside takes the seat of a sleeping worker (one atomic
-//! compare-and-swap, no wake-up) and gives it back afterwards; only when every
-//! seat is busy does the call go through the injector queue and block.
+//! A thread that already occupies a seat of the pool runs the call inline,
+//! also when the seat is further up its stack (it went into another pool
+//! from there, and that pool's work calls back). A thread from outside takes
+//! the seat of a sleeping worker (one atomic compare-and-swap, no wake-up)
+//! and gives it back afterwards; only when every seat is busy does the call
+//! go through the injector queue. A caller that works in another pool then
+//! keeps working there until the call is done; any other caller blocks.
 
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 
 use super::context::WorkerContext;
 use super::job::HeapJob;
+use super::latch::Latch;
 use super::registry::Registry;
 use super::sleep::Occupant;
 use crate::profile::WorkerState;
@@ -28,16 +32,21 @@ impl Registry {
         // SAFETY: a non-null current context is live on this thread's stack.
         match unsafe { WorkerContext::current().as_ref() } {
             Some(ctx) if std::ptr::eq(ctx.registry(), self) => op(ctx),
-            _ => self.enter_from_outside(op),
+            _ => self.enter_cold(op),
         }
     }
 
     #[cold]
-    fn enter_from_outside<OP, R>(&self, op: OP) -> R
+    fn enter_cold<OP, R>(&self, op: OP) -> R
     where
         OP: FnOnce(&WorkerContext) -> R + Send,
         R: Send,
     {
+        if let Some(ctx) = WorkerContext::occupying(self) {
+            // The seat this thread holds further up its stack is the one to
+            // use: waiting for another would wait for this thread itself.
+            return ctx.run_current(|| op(ctx));
+        }
         match self.try_possess() {
             Some(index) => {
                 let _seat = Possession {
@@ -45,18 +54,26 @@ impl Registry {
                     index,
                 };
                 let ctx = WorkerContext::new(self, index, Occupant::Caller);
-                let _current = ctx.make_current();
-                op(&ctx)
+                let _shown = self.show_owner(index, ctx.owner(), Occupant::Caller);
+                ctx.run_current(|| op(&ctx))
             }
-            None => self.inject_and_wait(op),
+            // SAFETY: a non-null current context is live on this thread's stack.
+            None => match unsafe { WorkerContext::current().as_ref() } {
+                Some(home) => self.inject_and_work(home, op),
+                None => self.inject_and_wait(op),
+            },
         }
     }
 
-    /// Takes the seat of an idle, sleeping worker, if there is one. The
-    /// caller is then the seat's occupant, working.
+    /// Takes the seat of an idle, sleeping worker, if there is one, the
+    /// watcher's last. The caller is then the seat's occupant, working.
     fn try_possess(&self) -> Option<usize> {
+        let watcher = self.rescue().and_then(|rescue| rescue.watcher());
         let index = (0..self.num_threads())
+            .filter(|&index| Some(index) != watcher)
+            .chain(watcher)
             .find(|&index| self.seat(index).sleep.try_possess(self.idle()))?;
+        self.on_possessed(index);
         self.seat(index).enter(WorkerState::Working);
         Some(index)
     }
@@ -74,6 +91,34 @@ impl Registry {
             self.wake_seat(index);
         } else if self.has_work() {
             self.notify_work();
+        }
+    }
+
+    /// Every seat is busy and the caller works in another pool (on `home`):
+    /// queue `op` for this pool and work for the home pool until it ran, so
+    /// that two pools waiting for each other keep going.
+    fn inject_and_work<OP, R>(&self, home: &WorkerContext, op: OP) -> R
+    where
+        OP: FnOnce(&WorkerContext) -> R + Send,
+        R: Send,
+    {
+        let done = Latch::new();
+        let mut result = None;
+        let reply = Reply {
+            result: &raw mut result,
+            done: &done,
+            home: home.registry().to_arc(),
+            seat: home.index(),
+        };
+        self.injector().push(HeapJob::into_job_ref(move |ctx| {
+            reply.send(unwind::halt(|| op(ctx)));
+        }));
+        self.notify_work();
+        home.wait_until(&done);
+        match result {
+            Some(Ok(result)) => result,
+            Some(Err(payload)) => unwind::resume(payload),
+            None => unreachable!("the latch is set after the result is written"),
         }
     }
 
@@ -108,6 +153,32 @@ struct Possession<'a> {
 impl Drop for Possession<'_> {
     fn drop(&mut self) {
         self.registry.release_seat(self.index);
+    }
+}
+
+/// Where an injected call leaves its result for a caller that works in its
+/// home pool meanwhile, and how it wakes that caller's seat.
+struct Reply<R> {
+    result: *mut Option<thread::Result<R>>,
+    done: *const Latch,
+    /// Counted: the caller's pool may go as soon as the latch is set.
+    home: Arc<Registry>,
+    seat: usize,
+}
+
+// SAFETY: the pointers lead to the caller's frame, which waits for `done`;
+// the result is `Send`.
+unsafe impl<R: Send> Send for Reply<R> {}
+
+impl<R> Reply<R> {
+    fn send(self, result: thread::Result<R>) {
+        // SAFETY: the caller's frame lives until `done` is set, and nobody
+        // else touches the result before that.
+        unsafe { *self.result = Some(result) };
+        // SAFETY: as above; `home` and `seat` were read out before the set.
+        if unsafe { Latch::set(self.done) } {
+            self.home.wake_seat(self.seat);
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use std::thread;
 
 use super::context::WorkerContext;
 use super::latch::Latch;
+use crate::sync::AtomicPtr;
 use crate::unwind;
 
 /// The first field of every job: how to run it.
@@ -64,8 +65,10 @@ pub(crate) struct PromotedHeader {
     job: JobHeader,
     /// The next older pending join of the same thread (null for the oldest),
     /// or [`PROMOTED`] once the job was promoted. Only the owner thread
-    /// reads or writes it.
-    pub(crate) older: Cell<*const PromotedHeader>,
+    /// reads or writes it, from its own code or from its rescue signal's
+    /// handler: an atomic (relaxed: plain moves) so that the handler may
+    /// interrupt any access (see `pending.rs`).
+    pub(crate) older: AtomicPtr<PromotedHeader>,
     latch: UnsafeCell<MaybeUninit<Latch>>,
     owner_seat: Cell<MaybeUninit<usize>>,
 }
@@ -109,7 +112,7 @@ impl PromotedHeader {
 
 /// The value of [`PromotedHeader::older`] that marks a promoted job. Never a
 /// real header's address (headers are aligned to more than one byte).
-pub(crate) const PROMOTED: *const PromotedHeader = std::ptr::dangling::<u8>().cast();
+pub(crate) const PROMOTED: *mut PromotedHeader = std::ptr::dangling_mut::<u8>().cast();
 
 /// The closure `b` of a `join`, in the joiner's frame.
 #[repr(C)]
@@ -124,14 +127,16 @@ where
     F: FnOnce() -> R + Send,
     R: Send,
 {
+    /// A job for `func` whose pending-list link is `older` (see
+    /// `pending.rs`: a `join` builds its job already linked, then pushes it).
     #[inline]
-    pub(crate) fn new(func: F) -> Self {
+    pub(crate) fn new(func: F, older: *mut PromotedHeader) -> Self {
         Self {
             header: PromotedHeader {
                 job: JobHeader {
                     run: Self::run_stolen,
                 },
-                older: Cell::new(std::ptr::null()),
+                older: AtomicPtr::new(older),
                 latch: UnsafeCell::new(MaybeUninit::uninit()),
                 owner_seat: Cell::new(MaybeUninit::uninit()),
             },

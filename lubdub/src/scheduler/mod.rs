@@ -11,11 +11,17 @@ mod entry;
 #[cfg(not(loom))]
 mod heartbeat;
 #[cfg(not(loom))]
+pub(crate) mod interrupt;
+#[cfg(not(loom))]
 pub(crate) mod job;
+#[cfg(not(loom))]
+mod pending;
 #[cfg(not(loom))]
 mod queue;
 #[cfg(not(loom))]
 pub(crate) mod registry;
+#[cfg(not(loom))]
+mod rescue;
 #[cfg(not(loom))]
 mod seat;
 #[cfg(not(loom))]

@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::context::WorkerContext;
 use super::job::JobRef;
 use super::queue::JobQueue;
+use super::rescue::Rescue;
 use super::seat::Seat;
 use super::sleep::IdleCounters;
 use crate::builder::{ErrorKind, PanicHandler, ThreadPoolBuildError, ThreadPoolBuilder};
@@ -28,6 +29,9 @@ pub(crate) struct Registry {
     idle: IdleCounters,
     terminating: AtomicBool,
     heartbeat_period: Duration,
+    /// Rescue of occupants that do not poll (`rescue.rs`); `None` when
+    /// interrupts are off or unsupported.
+    rescue: Option<Rescue>,
     panic_handler: Option<PanicHandler>,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
@@ -53,6 +57,11 @@ impl Registry {
             idle: IdleCounters::new(num_threads as u32),
             terminating: AtomicBool::new(false),
             heartbeat_period: builder.resolved_heartbeat(),
+            rescue: Rescue::new(
+                !builder.interrupts_off,
+                builder.resolved_heartbeat(),
+                num_threads,
+            ),
             panic_handler: builder.panic_handler.take(),
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
@@ -104,6 +113,21 @@ impl Registry {
 
     pub(crate) fn heartbeat_period(&self) -> Duration {
         self.heartbeat_period
+    }
+
+    pub(crate) fn rescue(&self) -> Option<&Rescue> {
+        self.rescue.as_ref()
+    }
+
+    /// A new counted reference to this registry.
+    pub(crate) fn to_arc(&self) -> Arc<Registry> {
+        let this: *const Registry = self;
+        // SAFETY: every registry lives in the `Arc` that `Registry::start`
+        // made, and `self` keeps that allocation alive during the call.
+        unsafe {
+            Arc::increment_strong_count(this);
+            Arc::from_raw(this)
+        }
     }
 
     pub(crate) fn injector(&self) -> &JobQueue {
@@ -190,9 +214,14 @@ impl Registry {
     }
 
     /// Wakes the first sleeping seat, lowest index first (so that a pool that
-    /// needs few threads keeps using the same ones).
-    fn wake_one(&self) -> bool {
-        (0..self.seats.len()).any(|index| self.wake_seat(index))
+    /// needs few threads keeps using the same ones), the watcher last (it
+    /// keeps watching while others can take the work).
+    pub(super) fn wake_one(&self) -> bool {
+        let watcher = self.rescue().and_then(Rescue::watcher);
+        (0..self.seats.len())
+            .filter(|&index| Some(index) != watcher)
+            .chain(watcher)
+            .any(|index| self.wake_seat(index))
     }
 
     /// Wakes seat `index` if its occupant sleeps.

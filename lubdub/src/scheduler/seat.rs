@@ -9,6 +9,7 @@
 
 use super::job::{JobHeader, JobRef};
 use super::queue::JobQueue;
+use super::rescue::SeatRescue;
 use super::sleep::SeatSleep;
 use crate::builder::Observation;
 use crate::profile::{self, Event, SeatAccount, WorkerState};
@@ -24,6 +25,8 @@ pub(crate) struct Seat {
     pub(crate) published: AtomicPtr<JobHeader>,
     pub(crate) queue: JobQueue,
     pub(crate) sleep: SeatSleep,
+    /// Who occupies the seat, for the pool's watcher (`rescue.rs`).
+    pub(crate) rescue: SeatRescue,
     pub(crate) account: SeatAccount,
     pub(crate) trace: TraceRing,
 }
@@ -35,6 +38,7 @@ impl Seat {
             published: AtomicPtr::new(std::ptr::null_mut()),
             queue: JobQueue::new(),
             sleep: SeatSleep::new_idle(),
+            rescue: SeatRescue::new(),
             account: SeatAccount::new(observation.profiling, start),
             trace: TraceRing::new(observation.tracing, observation.trace_capacity),
         }

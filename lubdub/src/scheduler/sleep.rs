@@ -2,6 +2,8 @@
 //! counts of idle seats ([`IdleCounters`]). `README.md` beside this file
 //! states the protocol and why no wake-up is lost.
 
+use std::time::Duration;
+
 use crate::sync::{fence, AtomicU32, AtomicU64, Condvar, Mutex, Ordering};
 
 /// The seat's thread runs or looks for work.
@@ -122,6 +124,17 @@ impl IdleCounters {
     }
 }
 
+/// How a [`SeatSleep::sleep`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slept {
+    /// The last look found a reason to stay awake; the occupant never slept.
+    Cancelled,
+    /// A waker woke the occupant (or a caller that took the seat left it).
+    Woken,
+    /// The timeout passed and the occupant woke itself.
+    TimedOut,
+}
+
 /// Where a seat's occupant sleeps, and the seat's state (the constants above).
 pub(crate) struct SeatSleep {
     state: AtomicU32,
@@ -145,40 +158,53 @@ impl SeatSleep {
     }
 
     /// Puts the occupant to sleep in state `asleep` until a waker moves the
-    /// seat back to `awake`. The occupant is counted as searching when it
-    /// calls this and when it returns.
+    /// seat back to `awake`, or until `timeout` passes (the pool's watcher,
+    /// see `rescue.rs`). The occupant is counted as searching when it calls
+    /// this and when it returns.
     ///
     /// `keep_sleeping` runs after the seat is visibly asleep (counters, state
     /// and a `SeqCst` fence); it must look once more for work or for the
     /// event the occupant waits for, and return false to cancel the sleep.
-    ///
-    /// Returns true if the occupant really slept.
     pub(crate) fn sleep(
         &self,
         counters: &IdleCounters,
         asleep: u32,
         awake: u32,
+        timeout: Option<Duration>,
         keep_sleeping: impl FnOnce() -> bool,
-    ) -> bool {
+    ) -> Slept {
         debug_assert_eq!(self.state(), awake, "only an awake occupant falls asleep");
         // Counted first, then wakeable: a waker that wins the state never
         // finds the count below what it takes away.
         counters.searching_to_sleeping();
         self.state.store(asleep, Ordering::SeqCst);
         fence(Ordering::SeqCst);
-        // If the cancelling CAS fails, a waker (or a caller taking an idle
-        // seat) changed the state first: wait below until the seat is ours.
-        if !keep_sleeping()
-            && self
-                .state
-                .compare_exchange(asleep, awake, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
-        {
-            counters.sleeping_to_searching();
-            return false;
+        if !keep_sleeping() && self.cancel(counters, asleep, awake) {
+            return Slept::Cancelled;
         }
+        if let Some(timeout) = timeout {
+            if !self.wait_timed(awake, timeout) && self.cancel(counters, asleep, awake) {
+                return Slept::TimedOut;
+            }
+        }
+        // A failed cancel means that a waker (or a caller taking an idle
+        // seat) changed the state first: wait until the seat is ours.
         self.wait_for(awake);
-        true
+        Slept::Woken
+    }
+
+    /// Ends a sleep from the sleeper's side: the same step whether it looked
+    /// once more and found a reason to stay awake, or its timeout passed.
+    /// Fails if a waker, or a caller taking the seat, changed the state first.
+    fn cancel(&self, counters: &IdleCounters, asleep: u32, awake: u32) -> bool {
+        let cancelled = self
+            .state
+            .compare_exchange(asleep, awake, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok();
+        if cancelled {
+            counters.sleeping_to_searching();
+        }
+        cancelled
     }
 
     /// A new thread waits for its seat's first wake-up (the seat starts in
@@ -192,6 +218,34 @@ impl SeatSleep {
         while self.state.load(Ordering::Acquire) != awake {
             guard = self.wakeup.wait(guard).unwrap_or_else(|p| p.into_inner());
         }
+    }
+
+    /// Waits until the state is `awake` or `timeout` passed; true if awake.
+    #[cfg(not(loom))]
+    fn wait_timed(&self, awake: u32, timeout: Duration) -> bool {
+        let deadline = std::time::Instant::now().checked_add(timeout);
+        let mut guard = self.lock.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            if self.state.load(Ordering::Acquire) == awake {
+                return true;
+            }
+            let now = std::time::Instant::now();
+            let left = deadline.map_or(timeout, |d| d.saturating_duration_since(now));
+            if left.is_zero() {
+                return false;
+            }
+            guard = match self.wakeup.wait_timeout(guard, left) {
+                Ok((guard, _)) => guard,
+                Err(poison) => poison.into_inner().0,
+            };
+        }
+    }
+
+    /// Under loom, which has no clock, a timed wait times out at once: the
+    /// models then explore the cancel racing with wakers and callers.
+    #[cfg(loom)]
+    fn wait_timed(&self, awake: u32, _timeout: Duration) -> bool {
+        self.state.load(Ordering::Acquire) == awake
     }
 
     /// Wakes the seat's occupant if it sleeps. Returns true if this call woke
@@ -283,7 +337,31 @@ mod tests {
         counters.start_searching();
         let seat = SeatSleep::new_idle();
         seat.state.store(AWAKE, Ordering::SeqCst);
-        assert!(!seat.sleep(&counters, IDLE, AWAKE, || false));
+        assert_eq!(
+            seat.sleep(&counters, IDLE, AWAKE, None, || false),
+            Slept::Cancelled
+        );
+        assert_eq!(seat.state(), AWAKE);
+        assert_eq!(
+            counters.snapshot(),
+            IdleSnapshot {
+                searching: 1,
+                sleeping: 0
+            }
+        );
+    }
+
+    #[test]
+    fn timed_out_sleep_returns_awake_and_counted_searching() {
+        let counters = IdleCounters::new(0);
+        counters.start_searching();
+        let seat = SeatSleep::new_idle();
+        seat.state.store(AWAKE, Ordering::SeqCst);
+        let timeout = Some(std::time::Duration::from_millis(1));
+        assert_eq!(
+            seat.sleep(&counters, BLOCKED, AWAKE, timeout, || true),
+            Slept::TimedOut
+        );
         assert_eq!(seat.state(), AWAKE);
         assert_eq!(
             counters.snapshot(),
@@ -345,7 +423,7 @@ mod loom_models {
 
             counters.start_searching();
             while !latch.is_set() {
-                seat.sleep(&counters, BLOCKED, AWAKE, || latch.announce_sleep());
+                seat.sleep(&counters, BLOCKED, AWAKE, None, || latch.announce_sleep());
                 latch.withdraw_sleep();
             }
             counters.stop_searching();
@@ -385,7 +463,9 @@ mod loom_models {
 
             counters.start_searching();
             while !work.load(Ordering::Relaxed) {
-                seat.sleep(&counters, IDLE, AWAKE, || !work.load(Ordering::Relaxed));
+                seat.sleep(&counters, IDLE, AWAKE, None, || {
+                    !work.load(Ordering::Relaxed)
+                });
             }
             counters.stop_searching();
             publisher.join().unwrap();
@@ -404,7 +484,18 @@ mod loom_models {
     /// the thread ends up awake after the caller leaves.
     #[test]
     fn possession_races_with_sleep_and_wake() {
-        loom::model(|| {
+        possession_race(None);
+    }
+
+    /// The same with the watcher's timed sleep, which under loom times out
+    /// at once: its cancel races with the caller and the waker.
+    #[test]
+    fn possession_races_with_timed_sleep_and_wake() {
+        possession_race(Some(std::time::Duration::ZERO));
+    }
+
+    fn possession_race(timeout: Option<std::time::Duration>) {
+        loom::model(move || {
             let counters = Arc::new(IdleCounters::new(0));
             let seat = Arc::new(SeatSleep::new_idle());
             seat.state.store(AWAKE, Ordering::SeqCst);
@@ -413,9 +504,13 @@ mod loom_models {
             let worker = {
                 let (counters, seat, stop) = (counters.clone(), seat.clone(), stop.clone());
                 thread::spawn(move || {
+                    // One timed sleep (a watcher's look), then plain ones.
+                    let mut timeout = timeout;
                     counters.start_searching();
                     while !stop.load(Ordering::Relaxed) {
-                        seat.sleep(&counters, IDLE, AWAKE, || !stop.load(Ordering::Relaxed));
+                        seat.sleep(&counters, IDLE, AWAKE, timeout.take(), || {
+                            !stop.load(Ordering::Relaxed)
+                        });
                     }
                     counters.stop_searching();
                 })

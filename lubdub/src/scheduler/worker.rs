@@ -6,7 +6,7 @@ use super::context::WorkerContext;
 use super::job::JobRef;
 use super::latch::Latch;
 use super::registry::Registry;
-use super::sleep::{Occupant, AWAKE, IDLE};
+use super::sleep::{Occupant, Slept, AWAKE, IDLE};
 use crate::profile::{Event, WorkerState};
 
 /// Failed searches spent spinning before yielding the CPU.
@@ -39,14 +39,16 @@ impl Registry {
     /// The body of worker thread `index`.
     pub(crate) fn run_worker(&self, index: usize) {
         let ctx = WorkerContext::new(self, index, Occupant::Thread);
-        let _current = ctx.make_current();
-        // The seat starts asleep and idle (see `Registry::start`): wait for
-        // the first wake-up, which counts this thread as searching.
-        let seat = self.seat(index);
-        seat.sleep.sleep_started();
-        seat.enter(WorkerState::Searching);
-        self.search_until(&ctx, Until::Terminated);
-        self.idle().stop_searching();
+        let _shown = self.show_owner(index, ctx.owner(), Occupant::Thread);
+        ctx.run_current(|| {
+            // The seat starts asleep and idle (see `Registry::start`): wait
+            // for the first wake-up, which counts this thread as searching.
+            let seat = self.seat(index);
+            seat.sleep.sleep_started();
+            seat.enter(WorkerState::Searching);
+            self.search_until(&ctx, Until::Terminated);
+            self.idle().stop_searching();
+        });
     }
 
     /// Runs other work until `latch` is set, then returns. The caller is
@@ -67,11 +69,13 @@ impl Registry {
         loop {
             if let Until::Set(latch) = until {
                 if latch.is_set() {
+                    self.on_busy(ctx.index());
                     return;
                 }
             }
             if let Some(job) = self.find_work(ctx.index()) {
                 self.idle().stop_searching();
+                self.on_busy(ctx.index());
                 seat.enter(WorkerState::Working);
                 // SAFETY: `find_work` removed the job from where it was
                 // shared, so this thread alone runs it.
@@ -94,12 +98,14 @@ impl Registry {
                 continue;
             }
             rounds = 0;
+            // The pool's watcher sleeps with a timeout (`rescue.rs`).
+            let timeout = self.watch_timeout(ctx.index());
             let slept = match until {
                 Until::Terminated => {
                     // Entered before the seat looks asleep: a caller may take
                     // the seat, and its profile, as soon as it does.
                     seat.enter(WorkerState::Sleeping);
-                    let slept = seat.sleep.sleep(self.idle(), IDLE, AWAKE, || {
+                    let slept = seat.sleep.sleep(self.idle(), IDLE, AWAKE, timeout, || {
                         !self.has_work() && !self.is_terminating()
                     });
                     seat.enter(WorkerState::Searching);
@@ -111,24 +117,36 @@ impl Registry {
                         self.idle(),
                         occupant.blocked_state(),
                         occupant.awake_state(),
+                        timeout,
                         || latch.announce_sleep() && !self.has_work(),
                     );
                     latch.withdraw_sleep();
                     slept
                 }
             };
-            if slept {
+            if slept != Slept::Cancelled {
                 seat.count(Event::Sleep);
+            }
+            if slept == Slept::TimedOut && !self.watch(ctx.index()) {
+                // Nothing to take: one more look for work, then back to
+                // sleep without spinning.
+                rounds = SEARCH_ROUNDS;
             }
         }
     }
 
-    /// Takes a job to run: the newest of the seat's own queue, else a job
-    /// another seat published, else the oldest of another seat's queue, else
-    /// the injector's oldest.
+    /// Takes a job to run: the newest of the seat's own queue, else the
+    /// seat's own published job, else a job another seat published, else the
+    /// oldest of another seat's queue, else the injector's oldest.
+    ///
+    /// A seat's own published job is there when its occupant waits on a
+    /// latch (a scope's, say) inside an outer `join` whose `b` was promoted
+    /// and not yet taken: the occupant runs it as a thief would, rather than
+    /// wait for one (which, if every other thread is blocked, never comes).
     fn find_work(&self, index: usize) -> Option<JobRef> {
         let seats = self.seats();
-        if let Some(job) = seats[index].queue.pop_newest() {
+        let own = &seats[index];
+        if let Some(job) = own.queue.pop_newest().or_else(|| own.steal_published()) {
             return Some(job);
         }
         let others = || (1..seats.len()).map(|offset| (index + offset) % seats.len());
