@@ -82,6 +82,11 @@ impl WorkerContext {
         self.occupant
     }
 
+    /// True while this thread has a `join` whose `b` waits unpromoted.
+    pub(crate) fn has_pending_joins(&self) -> bool {
+        !self.newest.get().is_null()
+    }
+
     pub(crate) fn seat(&self) -> &Seat {
         self.registry().seat(self.index)
     }

@@ -55,6 +55,9 @@ impl Registry {
     /// Takes the seat of an idle, sleeping worker, if there is one. The
     /// caller is then the seat's occupant, working.
     fn try_possess(&self) -> Option<usize> {
+        if !self.callers_take_seats() {
+            return None;
+        }
         let index = (0..self.num_threads())
             .find(|&index| self.seat(index).sleep.try_possess(self.idle()))?;
         self.seat(index).enter(WorkerState::Working);
@@ -70,6 +73,10 @@ impl Registry {
         seat.enter(WorkerState::Sleeping);
         seat.sleep.release(self.idle());
         fence(Ordering::SeqCst);
+        // Broadcast jobs for this seat wait for its own thread now.
+        if !seat.broadcasts.looks_empty() {
+            self.wake_seat(index);
+        }
         if self.is_terminating() {
             self.wake_seat(index);
         } else if self.has_work() {
