@@ -29,7 +29,8 @@ type ThreadNameFn = Box<dyn FnMut(usize) -> String>;
 /// Configures and builds a [`ThreadPool`], or the global pool.
 ///
 /// Named as in Rayon, so that `rayon::ThreadPoolBuilder` code compiles after
-/// switching the `use` line.
+/// switching the `use` line. `S` is how the pool starts its threads:
+/// [`ThreadPoolBuilder::spawn_handler`] changes it; code rarely names it.
 ///
 /// ```
 /// let pool = lubdub::ThreadPoolBuilder::new()
@@ -154,7 +155,11 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     ///
     /// # Errors
     /// [`ThreadPoolBuildError`] when more than [`MAX_NUM_THREADS`] threads are
-    /// asked for or the operating system refuses to start a thread.
+    /// asked for, when the operating system (or the
+    /// [`spawn_handler`](Self::spawn_handler)) refuses to start a thread, or
+    /// when [`use_current_thread`](Self::use_current_thread) is asked of a
+    /// thread that already works in a pool. Threads started before the
+    /// failure are stopped again.
     pub fn build(self) -> Result<ThreadPool, ThreadPoolBuildError> {
         ThreadPool::build(self)
     }

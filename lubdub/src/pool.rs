@@ -18,7 +18,9 @@ use crate::trace::Trace;
 /// `num_threads` counts every thread that works, the calling thread included:
 /// a call from outside the pool ([`ThreadPool::install`] and friends) takes
 /// the seat of a sleeping worker and runs on the calling thread, so it pays
-/// no cross-thread wake-up. Dropping the pool lets queued work finish, then
+/// no cross-thread wake-up. (A pool whose threads came from a
+/// [`spawn_handler`](crate::ThreadPoolBuilder::spawn_handler) runs every call
+/// on those threads instead.) Dropping the pool lets queued work finish, then
 /// ends and joins its threads.
 ///
 /// ```

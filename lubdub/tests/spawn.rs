@@ -1,4 +1,5 @@
-//! `spawn`: fire-and-forget jobs, their panics, and queued work at drop.
+//! `spawn` and `spawn_fifo`: fire-and-forget jobs, their panics, and queued
+//! work at drop.
 
 mod common;
 
