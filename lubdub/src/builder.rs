@@ -1,11 +1,15 @@
-//! [`ThreadPoolBuilder`]: how a pool is configured, and the typed errors a
-//! configuration can produce.
+//! [`ThreadPoolBuilder`]: how a pool is configured. Its settings for
+//! callbacks are in `handlers.rs`, for observation in `observation.rs`, for
+//! its threads in `thread_builder.rs`; its errors are in `build_error.rs`.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::build_error::{ErrorKind, ThreadPoolBuildError};
+use crate::handlers::Handlers;
+use crate::observation::ObservationSettings;
 use crate::pool::ThreadPool;
+use crate::thread_builder::{DefaultSpawn, ThreadSpawn};
 
 /// The most worker threads one pool may have. Far more than any machine has
 /// cores; the bound exists so that a typo such as `num_threads(1 << 40)` is a
@@ -20,23 +24,13 @@ pub const DEFAULT_HEARTBEAT: Duration = Duration::from_micros(100);
 /// with `num_threads(0)` (the default), the global pool included.
 pub const NUM_THREADS_ENV: &str = "LUBDUB_NUM_THREADS";
 
-/// The environment variable that turns tracing on for every pool whose
-/// builder names no [`ThreadPoolBuilder::trace_file`]: the pools write their
-/// traces to the file it names (see [`crate::trace`]).
-pub const TRACE_ENV: &str = "LUBDUB_TRACE";
-
-/// The events each worker's trace ring keeps unless
-/// [`ThreadPoolBuilder::trace_capacity`] says otherwise: at about 32 bytes an
-/// event, half a megabyte per worker.
-pub const DEFAULT_TRACE_CAPACITY: usize = 1 << 14;
-
 type ThreadNameFn = Box<dyn FnMut(usize) -> String>;
-pub(crate) type PanicHandler = Box<dyn Fn(Box<dyn std::any::Any + Send>) + Send + Sync>;
 
 /// Configures and builds a [`ThreadPool`], or the global pool.
 ///
 /// Named as in Rayon, so that `rayon::ThreadPoolBuilder` code compiles after
-/// switching the `use` line.
+/// switching the `use` line. `S` is how the pool starts its threads:
+/// [`ThreadPoolBuilder::spawn_handler`] changes it; code rarely names it.
 ///
 /// ```
 /// let pool = lubdub::ThreadPoolBuilder::new()
@@ -47,28 +41,34 @@ pub(crate) type PanicHandler = Box<dyn Fn(Box<dyn std::any::Any + Send>) + Send 
 /// let (a, b) = pool.join(|| 1 + 1, || 2 + 2);
 /// assert_eq!((a, b), (2, 4));
 /// ```
+pub struct ThreadPoolBuilder<S = DefaultSpawn> {
+    pub(crate) settings: Settings,
+    /// How the pool's threads are started ([`ThreadPoolBuilder::spawn_handler`]).
+    pub(crate) spawn: S,
+}
+
+/// Every setting of a [`ThreadPoolBuilder`] but its spawn handler, which
+/// alone changes the builder's type.
 #[derive(Default)]
-pub struct ThreadPoolBuilder {
+pub(crate) struct Settings {
     pub(crate) num_threads: usize,
     pub(crate) thread_name: Option<ThreadNameFn>,
     pub(crate) stack_size: Option<usize>,
     pub(crate) heartbeat: Option<Duration>,
-    pub(crate) panic_handler: Option<PanicHandler>,
+    pub(crate) handlers: Handlers,
+    pub(crate) use_current_thread: bool,
+    pub(crate) breadth_first: bool,
+    pub(crate) observation: ObservationSettings,
     pub(crate) interrupts_off: bool,
-    profiling_off: bool,
-    tracing: bool,
-    trace_file: Option<PathBuf>,
-    trace_capacity: Option<usize>,
 }
 
-/// How a pool observes itself, after defaults and the environment apply.
-pub(crate) struct Observation {
-    pub(crate) profiling: bool,
-    /// Whether the pool records a trace from the start.
-    pub(crate) tracing: bool,
-    /// The events each worker's trace ring keeps.
-    pub(crate) trace_capacity: usize,
-    pub(crate) trace_file: Option<PathBuf>,
+impl Default for ThreadPoolBuilder {
+    fn default() -> Self {
+        Self {
+            settings: Settings::default(),
+            spawn: DefaultSpawn,
+        }
+    }
 }
 
 impl ThreadPoolBuilder {
@@ -76,7 +76,9 @@ impl ThreadPoolBuilder {
     pub fn new() -> Self {
         Self::default()
     }
+}
 
+impl<S> ThreadPoolBuilder<S> {
     /// The number of threads that run work, the calling thread counted when
     /// it takes part (see [`ThreadPool::install`]). `0`, the default, means
     /// the value of the `LUBDUB_NUM_THREADS` environment variable
@@ -88,7 +90,7 @@ impl ThreadPoolBuilder {
     /// assert_eq!(pool.current_num_threads(), 3);
     /// ```
     pub fn num_threads(mut self, num_threads: usize) -> Self {
-        self.num_threads = num_threads;
+        self.settings.num_threads = num_threads;
         self
     }
 
@@ -106,7 +108,7 @@ impl ThreadPoolBuilder {
     where
         F: FnMut(usize) -> String + 'static,
     {
-        self.thread_name = Some(Box::new(name));
+        self.settings.thread_name = Some(Box::new(name));
         self
     }
 
@@ -125,7 +127,7 @@ impl ThreadPoolBuilder {
     /// # drop(pool);
     /// ```
     pub fn stack_size(mut self, bytes: usize) -> Self {
-        self.stack_size = Some(bytes);
+        self.settings.stack_size = Some(bytes);
         self
     }
 
@@ -145,7 +147,7 @@ impl ThreadPoolBuilder {
     /// # drop(pool);
     /// ```
     pub fn heartbeat_interval(mut self, period: Duration) -> Self {
-        self.heartbeat = Some(period);
+        self.settings.heartbeat = Some(period);
         self
     }
 
@@ -162,98 +164,22 @@ impl ThreadPoolBuilder {
     /// assert_eq!(pool.join(|| 1, || 2), (1, 2));
     /// ```
     pub fn interrupts(mut self, on: bool) -> Self {
-        self.interrupts_off = !on;
+        self.settings.interrupts_off = !on;
         self
     }
+}
 
-    /// What to do with a panic in a job started by [`crate::spawn`], which has
-    /// no caller to propagate it to. Default: print it on stderr and go on.
-    ///
-    /// ```
-    /// let pool = lubdub::ThreadPoolBuilder::new()
-    ///     .panic_handler(|_payload| eprintln!("a spawned job panicked"))
-    ///     .build()
-    ///     .unwrap();
-    /// # drop(pool);
-    /// ```
-    pub fn panic_handler<H>(mut self, handler: H) -> Self
-    where
-        H: Fn(Box<dyn std::any::Any + Send>) + Send + Sync + 'static,
-    {
-        self.panic_handler = Some(Box::new(handler));
-        self
-    }
-
-    /// Whether workers account their time into states for
-    /// [`ThreadPool::profile`] (default: on). The clock is read only when a
-    /// worker changes state, never per `join`; `false` leaves the event
-    /// counts and drops the clock reads.
-    ///
-    /// ```
-    /// let pool = lubdub::ThreadPoolBuilder::new().profiling(false).build().unwrap();
-    /// assert!(!pool.profile().enabled);
-    /// ```
-    pub fn profiling(mut self, on: bool) -> Self {
-        self.profiling_off = !on;
-        self
-    }
-
-    /// Records a trace of the workers' state changes, promotions, steals and
-    /// wake-ups in memory from the start, for [`ThreadPool::trace`] (default:
-    /// off, unless `LUBDUB_TRACE` is set; see [`crate::trace`]).
-    /// [`ThreadPool::set_tracing`] turns it on and off later.
-    ///
-    /// ```
-    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).tracing(true).build().unwrap();
-    /// pool.install(|| lubdub::join(|| (), || ()));
-    /// assert!(pool.trace().workers.iter().any(|w| !w.events.is_empty()));
-    /// ```
-    pub fn tracing(mut self, on: bool) -> Self {
-        self.tracing = on;
-        self
-    }
-
-    /// Records a trace and writes it to `path` as Chrome trace-event JSON
-    /// when the pool is dropped and on [`ThreadPool::flush_trace`]. Overrides
-    /// `LUBDUB_TRACE` ([`TRACE_ENV`]) for this pool.
-    ///
-    /// ```
-    /// let path = std::env::temp_dir().join(format!("lubdub-builder-{}.json", std::process::id()));
-    /// let pool = lubdub::ThreadPoolBuilder::new().trace_file(&path).build().unwrap();
-    /// pool.install(|| lubdub::join(|| (), || ()));
-    /// pool.flush_trace().unwrap();
-    /// assert!(std::fs::metadata(&path).unwrap().len() > 0);
-    /// # drop(pool);
-    /// # std::fs::remove_file(&path).unwrap();
-    /// ```
-    pub fn trace_file(mut self, path: impl AsRef<Path>) -> Self {
-        self.trace_file = Some(path.as_ref().to_path_buf());
-        self
-    }
-
-    /// The events each worker's trace ring keeps (default
-    /// [`DEFAULT_TRACE_CAPACITY`]); older ones are dropped and counted.
-    /// Memory grows with the events recorded, up to this bound.
-    ///
-    /// ```
-    /// let pool = lubdub::ThreadPoolBuilder::new()
-    ///     .tracing(true)
-    ///     .trace_capacity(1 << 10)
-    ///     .build()
-    ///     .unwrap();
-    /// # drop(pool);
-    /// ```
-    pub fn trace_capacity(mut self, events_per_worker: usize) -> Self {
-        self.trace_capacity = Some(events_per_worker);
-        self
-    }
-
+impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// Builds a pool with its own threads. The threads end when the pool is
     /// dropped.
     ///
     /// # Errors
     /// [`ThreadPoolBuildError`] when more than [`MAX_NUM_THREADS`] threads are
-    /// asked for or the operating system refuses to start a thread.
+    /// asked for, when the operating system (or the
+    /// [`spawn_handler`](Self::spawn_handler)) refuses to start a thread, or
+    /// when [`use_current_thread`](Self::use_current_thread) is asked of a
+    /// thread that already works in a pool. Threads started before the
+    /// failure are stopped again.
     pub fn build(self) -> Result<ThreadPool, ThreadPoolBuildError> {
         ThreadPool::build(self)
     }
@@ -276,12 +202,14 @@ impl ThreadPoolBuilder {
     pub fn build_global(self) -> Result<(), ThreadPoolBuildError> {
         crate::pool::build_global(self)
     }
+}
 
+impl<S> ThreadPoolBuilder<S> {
     /// The number of threads this configuration gives, after defaults and the
     /// environment are applied.
     pub(crate) fn resolved_num_threads(&self) -> Result<usize, ThreadPoolBuildError> {
-        let n = if self.num_threads > 0 {
-            self.num_threads
+        let n = if self.settings.num_threads > 0 {
+            self.settings.num_threads
         } else {
             default_num_threads()
         };
@@ -294,39 +222,24 @@ impl ThreadPoolBuilder {
     }
 
     pub(crate) fn resolved_heartbeat(&self) -> Duration {
-        self.heartbeat.unwrap_or(DEFAULT_HEARTBEAT)
-    }
-
-    /// Profiling and tracing, with `LUBDUB_TRACE` applied.
-    pub(crate) fn resolved_observation(&self) -> Observation {
-        let trace_file = self.trace_file.clone().or_else(|| {
-            std::env::var_os(TRACE_ENV)
-                .filter(|path| !path.is_empty())
-                .map(PathBuf::from)
-        });
-        Observation {
-            profiling: !self.profiling_off,
-            tracing: self.tracing || trace_file.is_some(),
-            trace_capacity: self.trace_capacity.unwrap_or(DEFAULT_TRACE_CAPACITY),
-            trace_file,
-        }
+        self.settings.heartbeat.unwrap_or(DEFAULT_HEARTBEAT)
     }
 }
 
-impl fmt::Debug for ThreadPoolBuilder {
+impl<S> fmt::Debug for ThreadPoolBuilder<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let settings = &self.settings;
         f.debug_struct("ThreadPoolBuilder")
-            .field("num_threads", &self.num_threads)
-            .field("thread_name", &self.thread_name.is_some())
-            .field("stack_size", &self.stack_size)
-            .field("heartbeat", &self.heartbeat)
-            .field("panic_handler", &self.panic_handler.is_some())
-            .field("interrupts", &!self.interrupts_off)
-            .field("profiling", &!self.profiling_off)
-            .field("tracing", &self.tracing)
-            .field("trace_file", &self.trace_file)
-            .field("trace_capacity", &self.trace_capacity)
-            .finish()
+            .field("num_threads", &settings.num_threads)
+            .field("thread_name", &settings.thread_name.is_some())
+            .field("stack_size", &settings.stack_size)
+            .field("heartbeat", &settings.heartbeat)
+            .field("handlers", &settings.handlers)
+            .field("use_current_thread", &settings.use_current_thread)
+            .field("breadth_first", &settings.breadth_first)
+            .field("observation", &settings.observation)
+            .field("interrupts", &!settings.interrupts_off)
+            .finish_non_exhaustive()
     }
 }
 
@@ -357,79 +270,6 @@ fn default_num_threads() -> usize {
 fn parse_num_threads(text: &str) -> Result<Option<usize>, ()> {
     let n: usize = text.trim().parse().map_err(|_| ())?;
     Ok((n > 0).then_some(n))
-}
-
-/// Why a pool could not be built.
-#[derive(Debug)]
-pub struct ThreadPoolBuildError {
-    kind: ErrorKind,
-}
-
-/// The kinds of [`ThreadPoolBuildError`].
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// `build_global` ran after the global pool was built or first used.
-    GlobalPoolAlreadyInitialized,
-    /// More than [`MAX_NUM_THREADS`] threads were asked for.
-    TooManyThreads {
-        /// The number asked for.
-        requested: usize,
-    },
-    /// The operating system refused to start a worker thread.
-    ThreadSpawn {
-        /// The index of the thread that could not start.
-        index: usize,
-        /// What the operating system said.
-        error: std::io::Error,
-    },
-}
-
-impl ThreadPoolBuildError {
-    pub(crate) fn new(kind: ErrorKind) -> Self {
-        Self { kind }
-    }
-
-    /// What went wrong.
-    ///
-    /// ```
-    /// use lubdub::{ErrorKind, ThreadPoolBuilder};
-    /// let error = ThreadPoolBuilder::new().num_threads(1 << 20).build().unwrap_err();
-    /// assert!(matches!(error.kind(), ErrorKind::TooManyThreads { .. }));
-    /// ```
-    pub fn kind(&self) -> &ErrorKind {
-        &self.kind
-    }
-}
-
-impl fmt::Display for ThreadPoolBuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            ErrorKind::GlobalPoolAlreadyInitialized => f.write_str(
-                "the global lubdub pool already exists: call build_global() once, \
-                 before the first join/scope/spawn, or build a separate ThreadPool",
-            ),
-            ErrorKind::TooManyThreads { requested } => write!(
-                f,
-                "num_threads({requested}) is more than lubdub's limit of {MAX_NUM_THREADS} \
-                 threads per pool: ask for fewer (the default is one per core)"
-            ),
-            ErrorKind::ThreadSpawn { index, error } => write!(
-                f,
-                "the operating system refused to start worker thread {index} ({error}): \
-                 ask for fewer threads or a smaller stack_size"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ThreadPoolBuildError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::ThreadSpawn { error, .. } => Some(error),
-            _ => None,
-        }
-    }
 }
 
 #[cfg(all(test, not(loom)))]

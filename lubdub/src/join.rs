@@ -63,7 +63,17 @@ pub struct FnContext {
 
 impl FnContext {
     /// True if the closure runs on another thread than the one that called
-    /// [`join_context`] (a thief took it).
+    /// [`join_context`] (a thief took it), or if the call came from outside
+    /// every pool and so entered the global pool, as Rayon reports it: work
+    /// that just arrived in a pool is worth splitting again.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    /// let inside = pool.install(|| lubdub::join_context(|a| a.migrated(), |b| b.migrated()));
+    /// assert_eq!(inside, (false, false)); // one thread: nobody can steal
+    /// let outside = lubdub::join_context(|a| a.migrated(), |b| b.migrated());
+    /// assert_eq!(outside, (true, true));
+    /// ```
     pub fn migrated(&self) -> bool {
         self.migrated
     }
@@ -73,7 +83,8 @@ impl FnContext {
 /// `join_context`. `a` always runs on the calling thread.
 ///
 /// ```
-/// let (a, b) = lubdub::join_context(|ctx| ctx.migrated(), |_| 2 + 2);
+/// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let (a, b) = pool.install(|| lubdub::join_context(|ctx| ctx.migrated(), |_| 2 + 2));
 /// assert!(!a);
 /// assert_eq!(b, 4);
 /// ```
@@ -84,12 +95,29 @@ where
     RA: Send,
     RB: Send,
 {
-    let joiner = crate::current_thread_index();
-    join(
-        || a(FnContext { migrated: false }),
+    // SAFETY: a non-null current context is live on this thread's stack.
+    match unsafe { WorkerContext::current().as_ref() } {
+        Some(ctx) => join_context_in(ctx, false, a, b),
+        None => global_registry().in_worker(|ctx| join_context_in(ctx, true, a, b)),
+    }
+}
+
+/// `join_context` on the seat of `ctx`; `entered` tells whether the call
+/// came from outside every pool.
+fn join_context_in<A, B, RA, RB>(ctx: &WorkerContext, entered: bool, a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce(FnContext) -> RA + Send,
+    B: FnOnce(FnContext) -> RB + Send,
+    RA: Send,
+    RB: Send,
+{
+    let joiner = ctx.index();
+    ctx.join(
+        || a(FnContext { migrated: entered }),
         || {
+            let stolen = crate::current_thread_index() != Some(joiner);
             b(FnContext {
-                migrated: crate::current_thread_index() != joiner,
+                migrated: entered || stolen,
             })
         },
     )

@@ -28,15 +28,25 @@
 #[cfg(not(loom))]
 pub mod array;
 #[cfg(not(loom))]
+mod broadcast;
+#[cfg(not(loom))]
+mod build_error;
+#[cfg(not(loom))]
 mod builder;
 #[cfg(not(loom))]
 pub mod collections;
+#[cfg(not(loom))]
+mod deprecated;
+#[cfg(not(loom))]
+mod handlers;
 #[cfg(not(loom))]
 pub mod iter;
 #[cfg(not(loom))]
 mod join;
 #[cfg(not(loom))]
 mod max_threads;
+#[cfg(not(loom))]
+mod observation;
 #[cfg(not(loom))]
 pub mod option;
 #[cfg(not(loom))]
@@ -55,6 +65,10 @@ mod scheduler;
 #[cfg(not(loom))]
 mod scope;
 #[cfg(not(loom))]
+mod scope_base;
+#[cfg(not(loom))]
+mod scope_fifo;
+#[cfg(not(loom))]
 pub mod slice;
 #[cfg(all(doctest, not(loom)))]
 mod soundness;
@@ -68,21 +82,31 @@ pub mod str;
 pub mod string;
 mod sync;
 #[cfg(not(loom))]
+mod thread_builder;
+#[cfg(not(loom))]
 pub mod trace;
 #[cfg(not(loom))]
 mod unwind;
 #[cfg(not(loom))]
 pub mod vec;
+#[cfg(not(loom))]
+mod yield_now;
 
 #[cfg(not(loom))]
-pub use builder::{
-    ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder, DEFAULT_HEARTBEAT, DEFAULT_TRACE_CAPACITY,
-    MAX_NUM_THREADS, NUM_THREADS_ENV, TRACE_ENV,
-};
+pub use broadcast::{broadcast, spawn_broadcast, BroadcastContext};
+#[cfg(not(loom))]
+pub use build_error::{ErrorKind, ThreadPoolBuildError};
+#[cfg(not(loom))]
+pub use builder::{ThreadPoolBuilder, DEFAULT_HEARTBEAT, MAX_NUM_THREADS, NUM_THREADS_ENV};
+#[cfg(not(loom))]
+#[allow(deprecated)]
+pub use deprecated::{initialize, Configuration};
 #[cfg(not(loom))]
 pub use join::{join, join_context, FnContext};
 #[cfg(not(loom))]
 pub use max_threads::with_max_threads;
+#[cfg(not(loom))]
+pub use observation::{DEFAULT_TRACE_CAPACITY, TRACE_ENV};
 #[cfg(not(loom))]
 pub use pool::{
     current_num_threads, current_thread_index, flush_trace, max_num_threads, profile, ThreadPool,
@@ -92,8 +116,14 @@ pub use profile::{Profile, WorkerState};
 #[cfg(not(loom))]
 pub use scheduler::interrupt::rescue_signal;
 #[cfg(not(loom))]
-pub use scope::{scope, Scope};
+pub use scope::{in_place_scope, scope, Scope};
 #[cfg(not(loom))]
-pub use spawn::spawn;
+pub use scope_fifo::{in_place_scope_fifo, scope_fifo, ScopeFifo};
+#[cfg(not(loom))]
+pub use spawn::{spawn, spawn_fifo};
+#[cfg(not(loom))]
+pub use thread_builder::ThreadBuilder;
 #[cfg(not(loom))]
 pub use trace::Trace;
+#[cfg(not(loom))]
+pub use yield_now::{current_thread_has_pending_tasks, yield_local, yield_now, Yield};

@@ -4,11 +4,13 @@
 use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 
-use crate::builder::{ErrorKind, ThreadPoolBuildError, ThreadPoolBuilder};
+use crate::build_error::{ErrorKind, ThreadPoolBuildError};
+use crate::builder::ThreadPoolBuilder;
 use crate::profile::Profile;
 use crate::scheduler::context::WorkerContext;
 use crate::scheduler::registry::Registry;
 use crate::scope::Scope;
+use crate::thread_builder::ThreadSpawn;
 use crate::trace::Trace;
 
 /// A pool of worker threads that runs `join`, `scope` and `spawn` work.
@@ -16,7 +18,9 @@ use crate::trace::Trace;
 /// `num_threads` counts every thread that works, the calling thread included:
 /// a call from outside the pool ([`ThreadPool::install`] and friends) takes
 /// the seat of a sleeping worker and runs on the calling thread, so it pays
-/// no cross-thread wake-up. Dropping the pool lets queued work finish, then
+/// no cross-thread wake-up. (A pool whose threads came from a
+/// [`spawn_handler`](crate::ThreadPoolBuilder::spawn_handler) runs every call
+/// on those threads instead.) Dropping the pool lets queued work finish, then
 /// ends and joins its threads.
 ///
 /// ```
@@ -33,9 +37,15 @@ pub struct ThreadPool {
 }
 
 impl ThreadPool {
-    pub(crate) fn build(builder: ThreadPoolBuilder) -> Result<Self, ThreadPoolBuildError> {
+    pub(crate) fn build<S: ThreadSpawn>(
+        builder: ThreadPoolBuilder<S>,
+    ) -> Result<Self, ThreadPoolBuildError> {
         let (registry, threads) = Registry::start(builder)?;
         Ok(Self { registry, threads })
+    }
+
+    pub(crate) fn registry(&self) -> &Arc<Registry> {
+        &self.registry
     }
 
     /// Runs `op` in this pool and returns its result. Inside `op`, `join`,
@@ -227,7 +237,9 @@ pub(crate) fn global_registry() -> &'static Registry {
     })
 }
 
-pub(crate) fn build_global(builder: ThreadPoolBuilder) -> Result<(), ThreadPoolBuildError> {
+pub(crate) fn build_global<S: ThreadSpawn>(
+    builder: ThreadPoolBuilder<S>,
+) -> Result<(), ThreadPoolBuildError> {
     if GLOBAL.get().is_some() {
         return Err(ThreadPoolBuildError::new(
             ErrorKind::GlobalPoolAlreadyInitialized,
@@ -240,7 +252,7 @@ pub(crate) fn build_global(builder: ThreadPoolBuilder) -> Result<(), ThreadPoolB
     })
 }
 
-fn current_context() -> Option<&'static WorkerContext> {
+pub(crate) fn current_context() -> Option<&'static WorkerContext> {
     // SAFETY: a non-null current context is live on this thread's stack for
     // as long as it is current; callers use it only within their own call.
     unsafe { WorkerContext::current().as_ref() }

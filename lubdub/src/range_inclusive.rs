@@ -291,7 +291,10 @@ mod tests {
         let top: Vec<u8> = (250..=u8::MAX).into_par_iter().collect();
         assert_eq!(top, (250..=u8::MAX).collect::<Vec<_>>());
         if !cfg!(miri) {
-            let all = (i16::MIN..=i16::MAX).into_par_iter().map(|_| 1u32).sum::<u32>();
+            let all = (i16::MIN..=i16::MAX)
+                .into_par_iter()
+                .map(|_| 1u32)
+                .sum::<u32>();
             assert_eq!(all, 1 << 16);
         }
         assert_eq!((usize::MAX - 3..=usize::MAX).into_par_iter().count(), 4);

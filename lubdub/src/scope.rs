@@ -1,17 +1,14 @@
-//! [`scope`] and [`Scope`]: spawn borrowed work and wait for all of it.
+//! [`scope`], [`in_place_scope`] and [`Scope`]: spawn borrowed work and wait
+//! for all of it. (The FIFO variant is in `scope_fifo.rs`; what both share,
+//! in `scope_base.rs`.)
 
-use std::any::Any;
-use std::marker::PhantomData;
-use std::ptr::NonNull;
-use std::sync::Mutex;
+use std::fmt;
 
-use crate::pool::current_registry;
+use crate::broadcast::BroadcastContext;
+use crate::pool::{current_context, current_registry, global_registry, ThreadPool};
 use crate::scheduler::context::WorkerContext;
-use crate::scheduler::job::HeapJob;
-use crate::scheduler::latch::Latch;
 use crate::scheduler::registry::Registry;
-use crate::sync::{AtomicUsize, Ordering};
-use crate::unwind;
+use crate::scope_base::ScopeBase;
 
 /// Runs `op` with a [`Scope`] in which it can spawn jobs that borrow from the
 /// enclosing frame, and returns once `op` and every spawned job are done.
@@ -37,62 +34,66 @@ where
     current_registry().in_worker(|ctx| Scope::run(ctx, op))
 }
 
-/// A set of jobs that must all finish before [`scope`] returns. Its
-/// lifetime `'scope` is what spawned jobs may borrow.
-pub struct Scope<'scope> {
-    registry: NonNull<Registry>,
-    /// The seat whose occupant waits for the jobs.
-    owner_seat: usize,
-    /// Jobs not yet finished, plus one for the scope's body.
-    unfinished: AtomicUsize,
-    all_done: Latch,
-    first_panic: Mutex<Option<Box<dyn Any + Send>>>,
-    /// Invariant in `'scope`, as Rayon's is: spawned closures may borrow
-    /// exactly `'scope`, not something shorter.
-    marker: PhantomData<ScopeJob<'scope>>,
+/// [`scope`], but `op` runs right here on the calling thread, without
+/// entering a pool: it need not be `Send`. The spawned jobs go to the current
+/// pool (the global pool outside any) and run on its threads, as with
+/// `scope`; the calling thread waits for them at the end, running other work
+/// of its own pool meanwhile, or blocked if it works in none.
+///
+/// ```
+/// use std::rc::Rc;
+/// let local = Rc::new(5); // not Send: `scope` would refuse it
+/// let mut doubled = 0;
+/// lubdub::in_place_scope(|s| {
+///     let (five, doubled) = (*local, &mut doubled);
+///     s.spawn(move |_| *doubled = five * 2);
+/// });
+/// assert_eq!(doubled, 10);
+/// ```
+pub fn in_place_scope<'scope, OP, R>(op: OP) -> R
+where
+    OP: FnOnce(&Scope<'scope>) -> R,
+{
+    match current_context() {
+        Some(ctx) => Scope::run_in_place(ctx.registry(), Some(ctx), op),
+        None => Scope::run_in_place(global_registry(), None, op),
+    }
 }
 
-/// The shape of a spawned job, used only to make [`Scope`] invariant.
-type ScopeJob<'scope> = Box<dyn FnOnce(&Scope<'scope>) + Send + Sync + 'scope>;
-
-// SAFETY: the registry pointer refers to a `Sync` registry that outlives the
-// scope; every other field is `Send` and `Sync`.
-unsafe impl Send for Scope<'_> {}
-// SAFETY: as for Send; shared access goes through atomics, the latch and a mutex.
-unsafe impl Sync for Scope<'_> {}
-
-/// A scope pointer that a job carries to another thread.
-struct ScopePtr<'scope>(*const Scope<'scope>);
-
-// SAFETY: `Scope` is `Sync`, and the scope outlives every job (its owner
-// waits for `unfinished` to reach zero).
-unsafe impl Send for ScopePtr<'_> {}
+/// A set of jobs that must all finish before [`scope`] returns. Its
+/// lifetime `'scope` is what spawned jobs may borrow.
+///
+/// Without stealing, a thread runs the jobs it spawned newest first (as in
+/// Rayon): in a one-thread pool, jobs spawned in the order 1, 2, 3 run as
+/// 3, 2, 1. [`ScopeFifo`](crate::ScopeFifo) runs them oldest first.
+pub struct Scope<'scope> {
+    base: ScopeBase<'scope>,
+}
 
 impl<'scope> Scope<'scope> {
+    /// A scope opened by the occupant of `ctx`'s seat, whose jobs run in the
+    /// same pool.
     pub(crate) fn run<OP, R>(ctx: &WorkerContext, op: OP) -> R
     where
         OP: FnOnce(&Scope<'scope>) -> R,
     {
+        Self::run_in_place(ctx.registry(), Some(ctx), op)
+    }
+
+    /// A scope whose jobs run in `registry`, waited for by `owner` (the
+    /// calling thread's context, if it has one).
+    pub(crate) fn run_in_place<OP, R>(
+        registry: &Registry,
+        owner: Option<&WorkerContext>,
+        op: OP,
+    ) -> R
+    where
+        OP: FnOnce(&Scope<'scope>) -> R,
+    {
         let scope = Scope {
-            registry: NonNull::from(ctx.registry()),
-            owner_seat: ctx.index(),
-            unfinished: AtomicUsize::new(1),
-            all_done: Latch::new(),
-            first_panic: Mutex::new(None),
-            marker: PhantomData,
+            base: ScopeBase::new(registry, owner),
         };
-        let result = unwind::halt(|| op(&scope));
-        // SAFETY: `scope` lives in this frame until the latch is waited for.
-        unsafe { Scope::finish_one(&scope) };
-        ctx.wait_until(&scope.all_done);
-        let spawned_panic = scope
-            .first_panic
-            .into_inner()
-            .unwrap_or_else(|p| p.into_inner());
-        match (result, spawned_panic) {
-            (Err(payload), _) | (Ok(_), Some(payload)) => unwind::resume(payload),
-            (Ok(result), None) => result,
-        }
+        scope.base.complete(owner, || op(&scope))
     }
 
     /// Spawns `body` into the scope: it may run on any thread of the pool,
@@ -113,57 +114,58 @@ impl<'scope> Scope<'scope> {
     where
         BODY: FnOnce(&Scope<'scope>) + Send + 'scope,
     {
-        self.unfinished.fetch_add(1, Ordering::Relaxed);
-        let scope = ScopePtr(self);
-        let job = HeapJob::into_job_ref(move |_ctx: &WorkerContext| {
-            let scope = scope;
-            // SAFETY: the scope outlives its jobs (see ScopePtr).
-            let this = unsafe { &*scope.0 };
-            if let Err(payload) = unwind::halt(|| body(this)) {
-                this.record_panic(payload);
-            }
-            // SAFETY: as above; `finish_one` is the job's last use of the scope.
-            unsafe { Scope::finish_one(scope.0) };
-        });
-        self.registry().push_job(job);
+        let job = self.base.job(self, move |scope, _| body(scope));
+        self.base.registry().push_job(job);
     }
 
-    fn registry(&self) -> &Registry {
-        // SAFETY: the scope runs inside `in_worker` of this registry, which
-        // keeps it alive.
-        unsafe { self.registry.as_ref() }
-    }
-
-    fn record_panic(&self, payload: Box<dyn Any + Send>) {
-        let mut first = self.first_panic.lock().unwrap_or_else(|p| p.into_inner());
-        first.get_or_insert(payload);
-    }
-
-    /// One job (or the body) finished; the last one sets the latch.
+    /// Spawns `body` once on every seat of the scope's pool (see
+    /// [`crate::broadcast`] for what a seat is); the scope waits for all of
+    /// them. Each run gets its seat's [`BroadcastContext`].
     ///
-    /// # Safety
-    /// `this` points to a live scope. The scope may be freed as soon as the
-    /// count reaches zero, so this takes a raw pointer and reads what the
-    /// wake-up needs first.
-    unsafe fn finish_one(this: *const Self) {
-        // SAFETY: live until the decrement below brings the count to zero.
-        let (registry, owner, unfinished, latch) = unsafe {
-            (
-                (*this).registry,
-                (*this).owner_seat,
-                &raw const (*this).unfinished,
-                &raw const (*this).all_done,
-            )
-        };
-        // SAFETY: still live: our own count is not yet given up.
-        if unsafe { (*unfinished).fetch_sub(1, Ordering::AcqRel) } == 1 {
-            // SAFETY: the owner waits for this latch before freeing the scope;
-            // the registry outlives every scope in it.
-            unsafe {
-                if Latch::set(latch) {
-                    registry.as_ref().wake_seat(owner);
-                }
-            }
-        }
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    /// let seats = AtomicUsize::new(0);
+    /// pool.scope(|s| {
+    ///     s.spawn_broadcast(|_, ctx| {
+    ///         seats.fetch_or(1 << ctx.index(), Ordering::Relaxed);
+    ///     });
+    /// });
+    /// assert_eq!(seats.into_inner(), 0b111);
+    /// ```
+    pub fn spawn_broadcast<BODY>(&self, body: BODY)
+    where
+        BODY: Fn(&Scope<'scope>, BroadcastContext<'_>) + Send + Sync + 'scope,
+    {
+        self.base.broadcast(self, body);
+    }
+}
+
+impl fmt::Debug for Scope<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Scope")
+            .field("num_threads", &self.base.registry().num_threads())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ThreadPool {
+    /// [`in_place_scope`] whose jobs go to this pool: `op` runs on the
+    /// calling thread, wherever that is.
+    ///
+    /// ```
+    /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    /// let (tx, rx) = std::sync::mpsc::channel();
+    /// pool.in_place_scope(|s| {
+    ///     // The pool's thread runs the job while this thread blocks in recv.
+    ///     s.spawn(move |_| tx.send(lubdub::current_thread_index()).unwrap());
+    ///     assert_eq!(rx.recv().unwrap(), Some(0));
+    /// });
+    /// ```
+    pub fn in_place_scope<'scope, OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce(&Scope<'scope>) -> R,
+    {
+        Scope::run_in_place(self.registry(), current_context(), op)
     }
 }

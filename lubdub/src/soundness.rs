@@ -43,3 +43,42 @@
 //! let local = vec![1, 2, 3];
 //! lubdub::spawn(|| println!("{local:?}"));
 //! ```
+//!
+//! `spawn_fifo` and `spawn_broadcast` need `'static` work too:
+//! ```compile_fail
+//! let local = vec![1, 2, 3];
+//! lubdub::spawn_fifo(|| println!("{local:?}"));
+//! ```
+//! ```compile_fail
+//! let local = vec![1, 2, 3];
+//! lubdub::spawn_broadcast(|_| println!("{local:?}"));
+//! ```
+//!
+//! A broadcast runs its operation on several threads at once, so the
+//! operation must be `Sync`:
+//! ```compile_fail
+//! let counter = std::cell::Cell::new(0);
+//! lubdub::broadcast(|_| counter.set(counter.get() + 1));
+//! ```
+//!
+//! A FIFO scope cannot escape, and an in-place scope's jobs cannot borrow
+//! the body's locals, although the body itself need not be `Send`:
+//! ```compile_fail
+//! let mut escaped = None;
+//! lubdub::scope_fifo(|s| escaped = Some(s));
+//! ```
+//! ```compile_fail
+//! let mut results = Vec::new();
+//! lubdub::in_place_scope(|s| {
+//!     let local = 5;
+//!     s.spawn(|_| results.push(local));
+//! });
+//! ```
+//!
+//! A `BroadcastContext` describes the thread it was given to and cannot be
+//! sent to another:
+//! ```compile_fail
+//! lubdub::broadcast(|ctx| std::thread::scope(|s| {
+//!     s.spawn(move || ctx.index());
+//! }));
+//! ```

@@ -234,3 +234,22 @@ fn join_context_reports_migration() {
     // some `b` (Miri's few iterations need not).
     assert!(cfg!(miri) || stolen > 0, "no b was ever reported migrated");
 }
+
+#[test]
+fn join_context_from_outside_every_pool_reports_both_as_migrated() {
+    // As in Rayon: the call moved into the global pool, so both closures
+    // count as migrated, although `a` runs on the calling thread.
+    let here = std::thread::current().id();
+    let (a, b) = lubdub::join_context(
+        |ctx| (ctx.migrated(), std::thread::current().id() == here),
+        |ctx| ctx.migrated(),
+    );
+    assert_eq!((a, b), ((true, true), true));
+    let one = pool(1, std::time::Duration::ZERO);
+    let inside = one.install(|| lubdub::join_context(|a| a.migrated(), |b| b.migrated()));
+    assert_eq!(
+        inside,
+        (false, false),
+        "nobody can steal in a one-thread pool"
+    );
+}

@@ -1,4 +1,5 @@
-//! `spawn`: fire-and-forget jobs, their panics, and queued work at drop.
+//! `spawn` and `spawn_fifo`: fire-and-forget jobs, their panics, and queued
+//! work at drop.
 
 mod common;
 
@@ -69,4 +70,41 @@ fn queued_jobs_run_before_the_pool_is_gone() {
     }
     drop(pool);
     assert_eq!(done.load(Ordering::SeqCst), jobs);
+}
+
+#[test]
+fn fifo_spawns_run_everywhere_and_their_panics_reach_the_handler() {
+    for threads in [1, 2, 8] {
+        let caught = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&caught);
+        let pool = lubdub::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .panic_handler(move |payload| {
+                assert_eq!(payload.downcast_ref::<&str>(), Some(&"fifo job"));
+                counter.fetch_add(1, Ordering::SeqCst);
+            })
+            .build()
+            .unwrap();
+        let (tx, rx) = mpsc::channel();
+        let jobs = common::scaled(40, 4);
+        for i in 0..jobs {
+            let tx = tx.clone();
+            pool.spawn_fifo(move || tx.send(i).unwrap());
+        }
+        pool.install(|| {
+            for i in jobs..2 * jobs {
+                let tx = tx.clone();
+                lubdub::spawn_fifo(move || tx.send(i).unwrap());
+            }
+            lubdub::spawn_fifo(|| panic!("fifo job"));
+        });
+        pool.spawn_fifo(|| panic!("fifo job"));
+        let mut seen: Vec<_> = (0..2 * jobs)
+            .map(|_| rx.recv_timeout(Duration::from_secs(60)).unwrap())
+            .collect();
+        seen.sort();
+        assert!(seen.iter().copied().eq(0..2 * jobs));
+        drop(pool); // drains and joins: both panicking jobs have run
+        assert_eq!(caught.load(Ordering::SeqCst), 2);
+    }
 }

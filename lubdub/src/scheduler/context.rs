@@ -90,6 +90,20 @@ impl WorkerContext {
         f()
     }
 
+    /// Makes this the current thread's context for the rest of the thread's
+    /// life, as the outermost entry (`use_current_thread`, `adopt.rs`): the
+    /// entry is leaked, as the context is.
+    pub(crate) fn make_current_forever(&'static self) {
+        let entry: &'static Entry = Box::leak(Box::new(Entry {
+            ctx: self,
+            outer: ENTRIES.with(Cell::get),
+        }));
+        compiler_fence(Ordering::SeqCst);
+        ENTRIES.with(|e| e.set(entry));
+        CURRENT.with(|c| c.set(self));
+        compiler_fence(Ordering::SeqCst);
+    }
+
     /// The context of the seat of `registry` this thread holds further up
     /// its stack, if any (the innermost such).
     pub(crate) fn occupying(registry: &Registry) -> Option<&WorkerContext> {
@@ -123,6 +137,11 @@ impl WorkerContext {
         self.occupant
     }
 
+    /// True while this thread has a `join` whose `b` waits unpromoted.
+    pub(crate) fn has_pending_joins(&self) -> bool {
+        !self.owner.pending.looks_empty()
+    }
+
     pub(crate) fn seat(&self) -> &Seat {
         self.registry().seat(self.index)
     }
@@ -144,7 +163,7 @@ impl WorkerContext {
         self.join_inner::<false, _, _, _, _>(a, b)
     }
 
-    /// A loop's split (`iter/driver.rs`): `join`, but the oldest pending job
+    /// A loop's split (`iter/plumbing/bridge.rs`): `join`, but the oldest pending job
     /// is promoted at once instead of on the countdown. A loop calls it only
     /// after [`WorkerContext::loop_poll`] said a heartbeat is due and a seat
     /// is idle, so `b`, or an older and larger job, is stealable right away;

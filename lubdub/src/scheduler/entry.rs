@@ -68,6 +68,9 @@ impl Registry {
     /// Takes the seat of an idle, sleeping worker, if there is one, the
     /// watcher's last. The caller is then the seat's occupant, working.
     fn try_possess(&self) -> Option<usize> {
+        if !self.callers_take_seats() {
+            return None;
+        }
         let watcher = self.rescue().and_then(|rescue| rescue.watcher());
         let index = (0..self.num_threads())
             .filter(|&index| Some(index) != watcher)
@@ -87,6 +90,10 @@ impl Registry {
         seat.enter(WorkerState::Sleeping);
         seat.sleep.release(self.idle());
         fence(Ordering::SeqCst);
+        // Broadcast jobs for this seat wait for its own thread now.
+        if !seat.broadcasts.looks_empty() {
+            self.wake_seat(index);
+        }
         if self.is_terminating() {
             self.wake_seat(index);
         } else if self.has_work() {

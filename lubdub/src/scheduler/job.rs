@@ -25,6 +25,14 @@ pub(crate) struct JobHeader {
     run: unsafe fn(*const JobHeader, &WorkerContext),
 }
 
+impl JobHeader {
+    /// A header whose job `run` runs. `run` receives a pointer to this
+    /// header, which must be the first field of a `repr(C)` job.
+    pub(crate) const fn new(run: unsafe fn(*const JobHeader, &WorkerContext)) -> Self {
+        Self { run }
+    }
+}
+
 /// A pointer to a job that some thread will run exactly once.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct JobRef(NonNull<JobHeader>);

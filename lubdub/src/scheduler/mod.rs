@@ -5,9 +5,15 @@ pub(crate) mod latch;
 pub(crate) mod sleep;
 
 #[cfg(not(loom))]
+mod adopt;
+#[cfg(not(loom))]
+mod broadcast;
+#[cfg(not(loom))]
 pub(crate) mod context;
 #[cfg(not(loom))]
 mod entry;
+#[cfg(not(loom))]
+pub(crate) mod fifo;
 #[cfg(not(loom))]
 mod heartbeat;
 #[cfg(not(loom))]

@@ -13,9 +13,12 @@ use super::queue::JobQueue;
 use super::rescue::Rescue;
 use super::seat::Seat;
 use super::sleep::IdleCounters;
-use crate::builder::{ErrorKind, PanicHandler, ThreadPoolBuildError, ThreadPoolBuilder};
+use crate::build_error::{ErrorKind, ThreadPoolBuildError};
+use crate::builder::ThreadPoolBuilder;
+use crate::handlers::Handlers;
 use crate::profile::{self, Event, Profile, WorkerProfile};
 use crate::sync::{fence, AtomicBool, AtomicUsize, Ordering};
+use crate::thread_builder::{start_threads, ThreadSpawn};
 use crate::trace::{self, Trace};
 
 /// Pools built so far in this process: the next pool's number.
@@ -32,7 +35,13 @@ pub(crate) struct Registry {
     /// Rescue of occupants that do not poll (`rescue.rs`); `None` when
     /// interrupts are off or unsupported.
     rescue: Option<Rescue>,
-    panic_handler: Option<PanicHandler>,
+    handlers: Handlers,
+    /// Whether each seat takes its own queue's oldest job first (the
+    /// deprecated `breadth_first` setting).
+    breadth_first: bool,
+    /// Whether a caller from outside may possess a seat (`entry.rs`); false
+    /// when the pool's threads came from a spawn handler.
+    callers_take_seats: bool,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
     /// When the pool started ([`profile::now`]).
@@ -42,11 +51,18 @@ pub(crate) struct Registry {
 
 impl Registry {
     /// Starts a pool's threads. Each seat starts idle and asleep, so the
-    /// first caller can take one at once.
-    pub(crate) fn start(
-        mut builder: ThreadPoolBuilder,
+    /// first caller can take one at once. With `use_current_thread`, the
+    /// calling thread becomes seat 0's occupant for good (`adopt.rs`).
+    pub(crate) fn start<S: ThreadSpawn>(
+        mut builder: ThreadPoolBuilder<S>,
     ) -> Result<(Arc<Registry>, Vec<JoinHandle<()>>), ThreadPoolBuildError> {
         let num_threads = builder.resolved_num_threads()?;
+        let adopt = builder.settings.use_current_thread;
+        if adopt && !WorkerContext::current().is_null() {
+            return Err(ThreadPoolBuildError::new(
+                ErrorKind::CurrentThreadAlreadyInPool,
+            ));
+        }
         let observation = builder.resolved_observation();
         let started = profile::now();
         let registry = Arc::new(Registry {
@@ -58,39 +74,20 @@ impl Registry {
             terminating: AtomicBool::new(false),
             heartbeat_period: builder.resolved_heartbeat(),
             rescue: Rescue::new(
-                !builder.interrupts_off,
+                !builder.settings.interrupts_off,
                 builder.resolved_heartbeat(),
                 num_threads,
             ),
-            panic_handler: builder.panic_handler.take(),
+            handlers: std::mem::take(&mut builder.settings.handlers),
+            breadth_first: builder.settings.breadth_first,
+            callers_take_seats: S::CALLERS_TAKE_SEATS,
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
         });
-        let mut threads = Vec::with_capacity(num_threads);
-        for index in 0..num_threads {
-            let name = match builder.thread_name.as_mut() {
-                Some(name) => name(index),
-                None => format!("lubdub-{index}"),
-            };
-            let mut thread = std::thread::Builder::new().name(name);
-            if let Some(bytes) = builder.stack_size {
-                thread = thread.stack_size(bytes);
-            }
-            let worker_registry = Arc::clone(&registry);
-            match thread.spawn(move || worker_registry.run_worker(index)) {
-                Ok(handle) => threads.push(handle),
-                Err(error) => {
-                    registry.terminate();
-                    for handle in threads {
-                        let _ = handle.join();
-                    }
-                    return Err(ThreadPoolBuildError::new(ErrorKind::ThreadSpawn {
-                        index,
-                        error,
-                    }));
-                }
-            }
+        let threads = start_threads(&registry, &mut builder, usize::from(adopt))?;
+        if adopt {
+            registry.adopt_current_thread();
         }
         Ok((registry, threads))
     }
@@ -128,6 +125,18 @@ impl Registry {
             Arc::increment_strong_count(this);
             Arc::from_raw(this)
         }
+    }
+
+    pub(crate) fn handlers(&self) -> &Handlers {
+        &self.handlers
+    }
+
+    pub(crate) fn breadth_first(&self) -> bool {
+        self.breadth_first
+    }
+
+    pub(crate) fn callers_take_seats(&self) -> bool {
+        self.callers_take_seats
     }
 
     pub(crate) fn injector(&self) -> &JobQueue {
@@ -250,16 +259,6 @@ impl Registry {
     /// Hands the panic of a `spawn` job, which has no caller, to the
     /// configured handler, or reports it on stderr.
     pub(crate) fn handle_panic(&self, payload: Box<dyn Any + Send>) {
-        match &self.panic_handler {
-            Some(handler) => {
-                if crate::unwind::halt(|| handler(payload)).is_err() {
-                    eprintln!("lubdub: the panic handler itself panicked; ignoring");
-                }
-            }
-            None => eprintln!(
-                "lubdub: a spawned job panicked: {}",
-                crate::unwind::message(&*payload)
-            ),
-        }
+        self.handlers.handle_panic(payload);
     }
 }

@@ -5,13 +5,16 @@
 //! it publishes promoted jobs in [`Seat::published`] and queues heap jobs in
 //! [`Seat::queue`]; other threads steal from both. The occupant also keeps
 //! the seat's profile ([`SeatAccount`]) and its trace ring, which records
-//! while tracing is on.
+//! while tracing is on. Two more queues belong to the seat alone:
+//! [`Seat::broadcasts`], which only the seat's occupant runs, and
+//! [`Seat::fifo`], behind the tokens of the occupant's `spawn_fifo` jobs.
 
+use super::fifo::FifoQueue;
 use super::job::{JobHeader, JobRef};
 use super::queue::JobQueue;
 use super::rescue::SeatRescue;
 use super::sleep::SeatSleep;
-use crate::builder::Observation;
+use crate::observation::Observation;
 use crate::profile::{self, Event, SeatAccount, WorkerState};
 use crate::sync::{AtomicPtr, Ordering};
 use crate::trace::{TraceEventKind, TraceRing};
@@ -24,6 +27,12 @@ pub(crate) struct Seat {
     /// a job here; a thief, or the occupant taking it back, swaps it to null.
     pub(crate) published: AtomicPtr<JobHeader>,
     pub(crate) queue: JobQueue,
+    /// Broadcast jobs for this seat, oldest first. Never stolen: only the
+    /// seat's occupant runs them (see `broadcast.rs`).
+    pub(crate) broadcasts: JobQueue,
+    /// The `spawn_fifo` jobs queued by this seat's occupants; their tokens
+    /// are in [`Seat::queue`].
+    pub(crate) fifo: FifoQueue,
     pub(crate) sleep: SeatSleep,
     /// Who occupies the seat, for the pool's watcher (`rescue.rs`).
     pub(crate) rescue: SeatRescue,
@@ -37,6 +46,8 @@ impl Seat {
         Self {
             published: AtomicPtr::new(std::ptr::null_mut()),
             queue: JobQueue::new(),
+            broadcasts: JobQueue::new(),
+            fifo: FifoQueue::new(),
             sleep: SeatSleep::new_idle(),
             rescue: SeatRescue::new(),
             account: SeatAccount::new(observation.profiling, start),

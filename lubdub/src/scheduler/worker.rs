@@ -73,6 +73,9 @@ impl Registry {
                     return;
                 }
             }
+            // Read before the search: work queued before the pool began to
+            // terminate is then visible to this search.
+            let terminating = matches!(until, Until::Terminated) && self.is_terminating();
             if let Some(job) = self.find_work(ctx.index()) {
                 self.idle().stop_searching();
                 self.on_busy(ctx.index());
@@ -85,7 +88,7 @@ impl Registry {
                 rounds = 0;
                 continue;
             }
-            if matches!(until, Until::Terminated) && self.is_terminating() {
+            if terminating {
                 return;
             }
             if rounds < SEARCH_ROUNDS {
@@ -106,7 +109,7 @@ impl Registry {
                     // the seat, and its profile, as soon as it does.
                     seat.enter(WorkerState::Sleeping);
                     let slept = seat.sleep.sleep(self.idle(), IDLE, AWAKE, timeout, || {
-                        !self.has_work() && !self.is_terminating()
+                        !self.has_work_for(ctx.index()) && !self.is_terminating()
                     });
                     seat.enter(WorkerState::Searching);
                     slept
@@ -118,7 +121,7 @@ impl Registry {
                         occupant.blocked_state(),
                         occupant.awake_state(),
                         timeout,
-                        || latch.announce_sleep() && !self.has_work(),
+                        || latch.announce_sleep() && !self.has_work_for(ctx.index()),
                     );
                     latch.withdraw_sleep();
                     slept
@@ -135,7 +138,37 @@ impl Registry {
         }
     }
 
-    /// Takes a job to run: the newest of the seat's own queue, else the
+    /// Runs one job that the occupant of `ctx`'s seat could take now, as
+    /// `yield_now` and `yield_local` do: from anywhere, or (`local_only`)
+    /// from the seat's own queue and broadcasts. Returns whether one ran.
+    pub(crate) fn run_one_job(&self, ctx: &WorkerContext, local_only: bool) -> bool {
+        let job = if local_only {
+            self.find_local_work(ctx.index())
+        } else {
+            self.find_work(ctx.index())
+        };
+        let Some(job) = job else {
+            return false;
+        };
+        // SAFETY: the search removed the job from where it was shared, so
+        // this thread alone runs it.
+        unsafe { job.run(ctx) };
+        true
+    }
+
+    /// The seat's own work: the newest job of its queue (the oldest in a
+    /// `breadth_first` pool), else its oldest broadcast job.
+    fn find_local_work(&self, index: usize) -> Option<JobRef> {
+        let seat = self.seat(index);
+        let own = if self.breadth_first() {
+            seat.queue.pop_oldest()
+        } else {
+            seat.queue.pop_newest()
+        };
+        own.or_else(|| seat.broadcasts.pop_oldest())
+    }
+
+    /// Takes a job to run: the seat's own work (`find_local_work`), else the
     /// seat's own published job, else a job another seat published, else the
     /// oldest of another seat's queue, else the injector's oldest.
     ///
@@ -145,8 +178,10 @@ impl Registry {
     /// wait for one (which, if every other thread is blocked, never comes).
     fn find_work(&self, index: usize) -> Option<JobRef> {
         let seats = self.seats();
-        let own = &seats[index];
-        if let Some(job) = own.queue.pop_newest().or_else(|| own.steal_published()) {
+        let own = self
+            .find_local_work(index)
+            .or_else(|| seats[index].steal_published());
+        if let Some(job) = own {
             return Some(job);
         }
         let others = || (1..seats.len()).map(|offset| (index + offset) % seats.len());
