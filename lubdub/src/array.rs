@@ -22,7 +22,7 @@ use crate::vec;
 /// let iter: lubdub::array::IntoIter<u8, 3> = [1u8, 2, 3].into_par_iter();
 /// assert_eq!(iter.len(), 3);
 /// ```
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<T, const N: usize> {
     inner: vec::IntoIter<T>,

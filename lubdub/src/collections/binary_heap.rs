@@ -19,7 +19,7 @@ use crate::iter::{IntoParallelIterator, ParallelDrainFull};
 use crate::{slice, vec};
 
 /// `into_par_iter()` of a `BinaryHeap`: its items, moved out.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<T> {
     inner: vec::IntoIter<T>,
@@ -43,6 +43,14 @@ forward!(IntoIter<T> => T, where [T: Send], indexed);
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, T> {
     inner: slice::Iter<'a, T>,
+}
+
+impl<'a, T> Clone for Iter<'a, T> {
+    fn clone(&self) -> Self {
+        Iter {
+            inner: self.inner.clone(),
+        }
+    }
 }
 
 impl<'a, T: Sync> IntoParallelIterator for &'a BinaryHeap<T> {

@@ -18,7 +18,7 @@ use crate::iter::IntoParallelIterator;
 use crate::vec;
 
 /// `into_par_iter()` of a `BTreeMap`: its entries, moved out, in key order.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<K, V> {
     inner: vec::IntoIter<(K, V)>,
@@ -42,6 +42,14 @@ forward!(IntoIter<K, V> => (K, V), where [K: Send, V: Send]);
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, K, V> {
     inner: vec::IntoIter<(&'a K, &'a V)>,
+}
+
+impl<'a, K, V> Clone for Iter<'a, K, V> {
+    fn clone(&self) -> Self {
+        Iter {
+            inner: self.inner.clone(),
+        }
+    }
 }
 
 impl<'a, K: Sync, V: Sync> IntoParallelIterator for &'a BTreeMap<K, V> {

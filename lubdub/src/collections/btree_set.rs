@@ -17,7 +17,7 @@ use crate::iter::IntoParallelIterator;
 use crate::vec;
 
 /// `into_par_iter()` of a `BTreeSet`: its items, moved out, in order.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<T> {
     inner: vec::IntoIter<T>,
@@ -41,6 +41,14 @@ forward!(IntoIter<T> => T, where [T: Send]);
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, T> {
     inner: vec::IntoIter<&'a T>,
+}
+
+impl<'a, T> Clone for Iter<'a, T> {
+    fn clone(&self) -> Self {
+        Iter {
+            inner: self.inner.clone(),
+        }
+    }
 }
 
 impl<'a, T: Sync> IntoParallelIterator for &'a BTreeSet<T> {

@@ -21,7 +21,7 @@ use crate::iter::{IntoParallelIterator, ParallelDrainFull};
 use crate::vec;
 
 /// `into_par_iter()` of a `HashMap`: its entries, moved out.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<K, V> {
     inner: vec::IntoIter<(K, V)>,
@@ -45,6 +45,14 @@ forward!(IntoIter<K, V> => (K, V), where [K: Send, V: Send]);
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, K, V> {
     inner: vec::IntoIter<(&'a K, &'a V)>,
+}
+
+impl<'a, K, V> Clone for Iter<'a, K, V> {
+    fn clone(&self) -> Self {
+        Iter {
+            inner: self.inner.clone(),
+        }
+    }
 }
 
 impl<'a, K: Sync, V: Sync, S> IntoParallelIterator for &'a HashMap<K, V, S> {

@@ -21,7 +21,7 @@ use crate::iter::{IntoParallelIterator, ParallelDrainFull};
 use crate::vec;
 
 /// `into_par_iter()` of a `HashSet`: its items, moved out.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<T> {
     inner: vec::IntoIter<T>,
@@ -45,6 +45,14 @@ forward!(IntoIter<T> => T, where [T: Send]);
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, T> {
     inner: vec::IntoIter<&'a T>,
+}
+
+impl<'a, T> Clone for Iter<'a, T> {
+    fn clone(&self) -> Self {
+        Iter {
+            inner: self.inner.clone(),
+        }
+    }
 }
 
 impl<'a, T: Sync, S> IntoParallelIterator for &'a HashSet<T, S> {

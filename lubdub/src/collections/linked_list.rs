@@ -18,7 +18,7 @@ use crate::iter::IntoParallelIterator;
 use crate::vec;
 
 /// `into_par_iter()` of a `LinkedList`: its items, moved out, in order.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<T> {
     inner: vec::IntoIter<T>,
@@ -42,6 +42,14 @@ forward!(IntoIter<T> => T, where [T: Send]);
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, T> {
     inner: vec::IntoIter<&'a T>,
+}
+
+impl<'a, T> Clone for Iter<'a, T> {
+    fn clone(&self) -> Self {
+        Iter {
+            inner: self.inner.clone(),
+        }
+    }
 }
 
 impl<'a, T: Sync> IntoParallelIterator for &'a LinkedList<T> {

@@ -24,7 +24,7 @@ use crate::iter::{Chain, IntoParallelIterator, ParallelDrainRange, ParallelItera
 use crate::{slice, vec};
 
 /// `into_par_iter()` of a `VecDeque`: its items, moved out, front to back.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct IntoIter<T> {
     inner: vec::IntoIter<T>,
@@ -48,6 +48,14 @@ forward!(IntoIter<T> => T, where [T: Send], indexed);
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, T> {
     inner: Chain<slice::Iter<'a, T>, slice::Iter<'a, T>>,
+}
+
+impl<'a, T> Clone for Iter<'a, T> {
+    fn clone(&self) -> Self {
+        Iter {
+            inner: self.inner.clone(),
+        }
+    }
 }
 
 impl<'a, T: Sync> IntoParallelIterator for &'a VecDeque<T> {
