@@ -312,12 +312,29 @@ macro_rules! unindexed_range {
                 )
             }
 
-            fn fold_with<F: Folder<$t>>(self, folder: F) -> F {
-                folder.consume_iter(self.range)
+            fn fold_with<F: Folder<$t>>(self, mut folder: F) -> F {
+                // In blocks, so that a short-circuit elsewhere (`find_any`
+                // behind a `filter` that rejects whole blocks) stops this
+                // piece within a block, not at its far end.
+                let Range { mut start, end } = self.range;
+                while start < end && !folder.full() {
+                    let step = (end as $u)
+                        .wrapping_sub(start as $u)
+                        .min(LONG_RANGE_BLOCK as $u);
+                    let block_end = (start as $u).wrapping_add(step) as $t;
+                    folder = folder.consume_iter(start..block_end);
+                    start = block_end;
+                }
+                folder
             }
         }
     };
 }
+
+/// The items a [`LongRange`] piece feeds its folder between two checks of
+/// `Folder::full`. Not a grain size: pieces are cut by the bridge, this only
+/// bounds how long a finished search elsewhere goes unnoticed.
+pub(crate) const LONG_RANGE_BLOCK: usize = 1 << 16;
 
 /// A range too long to count in a `usize`, as an unindexed producer.
 #[derive(Debug)]
@@ -532,6 +549,26 @@ mod tests {
     fn huge_steps_over_a_long_range_jump() {
         let v: Vec<u64> = (0..u64::MAX).into_par_iter().step_by(1 << 62).collect();
         assert_eq!(v, [0, 1 << 62, 2 << 62, 3 << 62]);
+    }
+
+    /// The left half of this range holds no match: its scan ends only
+    /// because the right half, taken by the other thread (through the rescue
+    /// signal: the scan never polls), finds one and the left piece checks
+    /// `full` between blocks.
+    #[test]
+    #[cfg(all(not(miri), any(target_os = "linux", target_os = "android")))]
+    fn a_search_that_succeeds_elsewhere_stops_a_long_scan() {
+        let pool = crate::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let found = pool.install(|| {
+            (0..u128::MAX)
+                .into_par_iter()
+                .filter(|&x| x > u128::MAX - 10)
+                .find_any(|_| true)
+        });
+        assert!(found.is_some_and(|x| x > u128::MAX - 10));
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::iter::plumbing::{
     bridge_unindexed, Consumer, Folder, ProducerCallback, UnindexedConsumer, UnindexedProducer,
 };
 use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
-use crate::range::Chars;
+use crate::range::{Chars, LONG_RANGE_BLOCK};
 
 /// The parallel iterator over an inclusive range `start..=end`.
 ///
@@ -216,8 +216,22 @@ macro_rules! unindexed_range_inclusive {
                 )
             }
 
-            fn fold_with<F: Folder<$t>>(self, folder: F) -> F {
-                folder.consume_iter(self.start..=self.end)
+            fn fold_with<F: Folder<$t>>(self, mut folder: F) -> F {
+                // In blocks, as `range::LongRange` does, ending with the last
+                // item (`end` may be the type's maximum).
+                let mut start = self.start;
+                loop {
+                    if folder.full() {
+                        return folder;
+                    }
+                    let left = (self.end as $u).wrapping_sub(start as $u);
+                    if left < LONG_RANGE_BLOCK as $u {
+                        return folder.consume_iter(start..=self.end);
+                    }
+                    let block_end = (start as $u).wrapping_add(LONG_RANGE_BLOCK as $u) as $t;
+                    folder = folder.consume_iter(start..block_end);
+                    start = block_end;
+                }
             }
         }
     };
