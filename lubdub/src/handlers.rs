@@ -68,7 +68,7 @@ impl<S> ThreadPoolBuilder<S> {
     ///     })
     ///     .build()
     ///     .unwrap();
-    /// drop(pool); // waits for the threads
+    /// pool.shutdown(); // waits for the threads
     /// assert_eq!(started.load(Ordering::SeqCst), 3);
     /// ```
     pub fn start_handler<H>(mut self, handler: H) -> Self
@@ -92,7 +92,7 @@ impl<S> ThreadPoolBuilder<S> {
     ///     .exit_handler(move |index| record.lock().unwrap().push(index))
     ///     .build()
     ///     .unwrap();
-    /// drop(pool); // waits for the threads
+    /// pool.shutdown(); // waits for the threads
     /// let mut exited = exited.lock().unwrap().clone();
     /// exited.sort();
     /// assert_eq!(exited, [0, 1]);

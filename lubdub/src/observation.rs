@@ -67,7 +67,8 @@ impl<S> ThreadPoolBuilder<S> {
     }
 
     /// Records a trace and writes it to `path` as Chrome trace-event JSON
-    /// when the pool is dropped and on [`ThreadPool::flush_trace`]. Overrides
+    /// when the pool ends (see [`ThreadPool::shutdown`]) and on
+    /// [`ThreadPool::flush_trace`]. Overrides
     /// `LUBDUB_TRACE` ([`TRACE_ENV`]) for this pool.
     ///
     /// ```

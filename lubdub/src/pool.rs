@@ -20,8 +20,9 @@ use crate::trace::Trace;
 /// the seat of a sleeping worker and runs on the calling thread, so it pays
 /// no cross-thread wake-up. (A pool whose threads came from a
 /// [`spawn_handler`](crate::ThreadPoolBuilder::spawn_handler) runs every call
-/// on those threads instead.) Dropping the pool lets queued work finish, then
-/// ends and joins its threads.
+/// on those threads instead.) Dropping the pool returns at once, as Rayon's
+/// does: its threads run the work still queued, then exit on their own.
+/// [`ThreadPool::shutdown`] waits for them.
 ///
 /// ```
 /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
@@ -185,8 +186,8 @@ impl ThreadPool {
         self.registry.set_tracing(on)
     }
 
-    /// Writes the trace to the pool's trace file now, as dropping the pool
-    /// does ([`crate::ThreadPoolBuilder::trace_file`] or `LUBDUB_TRACE`). Does
+    /// Writes the trace to the pool's trace file now, as the pool's end does
+    /// ([`crate::ThreadPoolBuilder::trace_file`] or `LUBDUB_TRACE`). Does
     /// nothing for a pool without a trace file.
     ///
     /// # Errors
@@ -194,13 +195,42 @@ impl ThreadPool {
     pub fn flush_trace(&self) -> std::io::Result<()> {
         self.registry.flush_trace()
     }
-}
 
-impl Drop for ThreadPool {
-    fn drop(&mut self) {
+    /// Ends the pool and waits for it: its threads run every job still
+    /// queued (spawned jobs included), run their exit handlers and exit; then
+    /// the trace file, if any, is written. Dropping the pool does the same
+    /// without waiting. Called from one of the pool's own jobs, it cannot
+    /// wait for the thread running that job, so it waits for no thread (the
+    /// threads still exit on their own) and writes the trace as it stands.
+    /// Threads from a [`spawn_handler`](crate::ThreadPoolBuilder::spawn_handler)
+    /// are not waited for: the pool has no handle to them.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use std::sync::Arc;
+    ///
+    /// let exited = Arc::new(AtomicUsize::new(0));
+    /// let counter = Arc::clone(&exited);
+    /// let pool = lubdub::ThreadPoolBuilder::new()
+    ///     .num_threads(2)
+    ///     .exit_handler(move |_| {
+    ///         counter.fetch_add(1, Ordering::SeqCst);
+    ///     })
+    ///     .build()
+    ///     .unwrap();
+    /// let ran = Arc::new(AtomicUsize::new(0));
+    /// for _ in 0..10 {
+    ///     let ran = Arc::clone(&ran);
+    ///     pool.spawn(move || {
+    ///         ran.fetch_add(1, Ordering::SeqCst);
+    ///     });
+    /// }
+    /// pool.shutdown();
+    /// assert_eq!(ran.load(Ordering::SeqCst), 10);
+    /// assert_eq!(exited.load(Ordering::SeqCst), 2);
+    /// ```
+    pub fn shutdown(mut self) {
         self.registry.terminate();
-        // A pool dropped from one of its own jobs cannot wait for the thread
-        // running that job; its threads then exit on their own.
         let inside =
             current_context().is_some_and(|ctx| std::ptr::eq(ctx.registry(), &*self.registry));
         if !inside {
@@ -208,9 +238,23 @@ impl Drop for ThreadPool {
                 let _ = thread.join();
             }
         }
-        if let Err(error) = self.registry.flush_trace() {
-            eprintln!("{error}");
+        // Usually the pool now holds the registry's last reference, and
+        // dropping it writes the trace. Where a thread still holds one (the
+        // pool's own, when called inside, or a thread that joined the pool
+        // for good with `use_current_thread`), write it now.
+        if Arc::strong_count(&self.registry) > 1 {
+            if let Err(error) = self.registry.flush_trace() {
+                eprintln!("{error}");
+            }
         }
+    }
+}
+
+impl Drop for ThreadPool {
+    /// Asks the threads to run the queued work and exit, without waiting for
+    /// them; the last one to exit writes the trace file (`Registry`'s drop).
+    fn drop(&mut self) {
+        self.registry.terminate();
     }
 }
 

@@ -12,7 +12,7 @@ use crate::unwind;
 /// A panic in `func` goes to the pool's
 /// [`panic_handler`](crate::ThreadPoolBuilder::panic_handler), or is printed
 /// on stderr; it never tears the pool down. Jobs still queued when a pool is
-/// dropped run before its threads exit. Without stealing, a thread runs the
+/// dropped (or shut down) run before its threads exit. Without stealing, a thread runs the
 /// jobs it spawned newest first; [`spawn_fifo`] runs them oldest first.
 ///
 /// ```

@@ -98,8 +98,8 @@ impl ThreadBuilder {
         self.stack_size
     }
 
-    /// Works for the pool on the calling thread until the pool is dropped
-    /// and its queued work is done: runs the start handler, the search loop,
+    /// Works for the pool on the calling thread until the pool is dropped (or
+    /// shut down) and its queued work is done: runs the start handler, the search loop,
     /// then the exit handler. A thread the handler starts must call this;
     /// until it does, its seat's jobs wait.
     ///
@@ -159,7 +159,7 @@ pub trait ThreadSpawn {
 /// Starts each thread with [`std::thread::Builder`], named by
 /// [`ThreadPoolBuilder::thread_name`] (`lubdub-<index>` by default) and
 /// sized by [`ThreadPoolBuilder::stack_size`]. The pool joins these threads
-/// when it is dropped.
+/// on [`ThreadPool::shutdown`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DefaultSpawn;
 

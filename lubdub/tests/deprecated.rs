@@ -42,7 +42,7 @@ fn a_configuration_builds_a_pool_with_every_setting() {
         panic!("configured");
     });
     assert!(rx.recv().unwrap().unwrap().starts_with("configured-"));
-    drop(pool);
+    pool.shutdown();
     assert_eq!(calls.load(Ordering::SeqCst), 2 + 20 + 100);
     let error = lubdub::Configuration::new().num_threads(usize::MAX).build();
     assert!(error.is_err());

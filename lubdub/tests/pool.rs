@@ -98,15 +98,15 @@ fn process_threads() -> usize {
 #[test]
 #[cfg(target_os = "linux")]
 #[cfg_attr(miri, ignore = "Miri has no /proc")]
-fn dropping_a_pool_ends_its_threads() {
+fn shutting_down_a_pool_ends_its_threads() {
     // Other tests in this binary may start pools concurrently, so look for a
-    // drop that brings the count back, trying a few times.
+    // shutdown that brings the count back, trying a few times.
     let ended = (0..20).any(|_| {
         let before = process_threads();
         let pool = common::pool(8, lubdub::DEFAULT_HEARTBEAT);
         pool.install(|| common::fib(15));
         let during = process_threads();
-        drop(pool);
+        pool.shutdown();
         let after = process_threads();
         during >= before + 8 && after + 8 <= during
     });

@@ -290,7 +290,7 @@ fn a_trace_file_loads_as_chrome_trace_json() {
         .build()
         .unwrap();
     pool.install(mixed_work);
-    drop(pool);
+    pool.shutdown();
     let names = check_chrome_trace(&std::fs::read_to_string(&path).unwrap());
     std::fs::remove_file(&path).unwrap();
     for name in [
@@ -323,5 +323,5 @@ fn an_unwritable_trace_file_is_an_error_not_a_panic() {
         error.to_string().contains("lubdub-no-such-directory"),
         "{error}"
     );
-    drop(pool); // reports the same error on stderr
+    pool.shutdown(); // reports the same error on stderr
 }

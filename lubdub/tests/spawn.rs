@@ -52,7 +52,7 @@ fn a_panic_goes_to_the_handler_and_the_pool_lives_on() {
     let (tx, rx) = mpsc::channel();
     pool.spawn(move || tx.send(()).unwrap());
     rx.recv_timeout(Duration::from_secs(60)).unwrap();
-    drop(pool); // drains and joins: the panicking job has run
+    pool.shutdown(); // drains and joins: the panicking job has run
     assert_eq!(caught.load(Ordering::SeqCst), 1);
 }
 
@@ -68,7 +68,7 @@ fn queued_jobs_run_before_the_pool_is_gone() {
             done.fetch_add(1, Ordering::SeqCst);
         });
     }
-    drop(pool);
+    pool.shutdown();
     assert_eq!(done.load(Ordering::SeqCst), jobs);
 }
 
@@ -104,7 +104,7 @@ fn fifo_spawns_run_everywhere_and_their_panics_reach_the_handler() {
             .collect();
         seen.sort();
         assert!(seen.iter().copied().eq(0..2 * jobs));
-        drop(pool); // drains and joins: both panicking jobs have run
+        pool.shutdown(); // drains and joins: both panicking jobs have run
         assert_eq!(caught.load(Ordering::SeqCst), 2);
     }
 }

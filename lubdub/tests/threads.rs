@@ -38,7 +38,7 @@ fn start_and_exit_handlers_run_once_per_started_thread() {
             .build()
             .unwrap();
         assert_eq!(pool.install(|| 1 + 1), 2);
-        drop(pool); // joins the threads, after their exit handlers
+        pool.shutdown(); // joins the threads, after their exit handlers
         assert_eq!(sorted(&started), (0..n).collect::<Vec<_>>());
         assert_eq!(sorted(&exited), (0..n).collect::<Vec<_>>());
     }
@@ -60,7 +60,7 @@ fn handler_panics_go_to_the_panic_handler_and_threads_go_on() {
             .build()
             .unwrap();
         assert_eq!(pool.broadcast(|ctx| ctx.index()).len(), n);
-        drop(pool);
+        pool.shutdown();
         let mut caught = caught.lock().unwrap().clone();
         caught.sort_unstable();
         let expected: Vec<&str> = [vec!["exit"; n], vec!["start"; n]].concat();
@@ -94,7 +94,7 @@ fn a_spawn_handler_starts_every_thread_and_the_pool_runs_on_them() {
         assert!(names
             .iter()
             .all(|name| name.as_deref().unwrap().starts_with("mine-")));
-        drop(pool);
+        drop(pool); // returns at once; the threads then leave the pool
         for handle in handles.into_inner().unwrap() {
             assert_eq!(handle.join().unwrap(), None);
         }

@@ -7,16 +7,32 @@
 fn pools_share_the_file_named_by_lubdub_trace() {
     let path = std::env::temp_dir().join(format!("lubdub-env-trace-{}.json", std::process::id()));
     std::env::set_var(lubdub::TRACE_ENV, &path);
-    for threads in [1, 2] {
-        let pool = lubdub::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| lubdub::join(|| (), || ()));
-        assert!(
-            pool.trace().workers.iter().any(|w| !w.events.is_empty()),
-            "LUBDUB_TRACE turns tracing on"
-        );
+    // One pool is shut down, which writes before it returns.
+    let pool = lubdub::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    pool.install(|| lubdub::join(|| (), || ()));
+    assert!(
+        pool.trace().workers.iter().any(|w| !w.events.is_empty()),
+        "LUBDUB_TRACE turns tracing on"
+    );
+    pool.shutdown();
+    // The other is dropped; its last thread writes as it exits. Its threads
+    // are the test's own, so joining them waits for that.
+    let mut threads = Vec::new();
+    let pool = lubdub::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .spawn_handler(|thread| {
+            threads.push(std::thread::spawn(move || thread.run()));
+            Ok(())
+        })
+        .build()
+        .unwrap();
+    pool.install(|| lubdub::join(|| (), || ()));
+    drop(pool);
+    for thread in threads {
+        thread.join().unwrap();
     }
     // The global pool writes on request.
     lubdub::join(|| (), || ());

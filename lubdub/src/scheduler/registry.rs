@@ -262,3 +262,15 @@ impl Registry {
         self.handlers.handle_panic(payload);
     }
 }
+
+/// The last reference to a registry goes away when its last thread exits (or
+/// with the pool, if it has none): its trace is complete, so it is written to
+/// the pool's trace file, if it has one. Nobody is left to hear of a failure
+/// but stderr.
+impl Drop for Registry {
+    fn drop(&mut self) {
+        if let Err(error) = self.flush_trace() {
+            eprintln!("{error}");
+        }
+    }
+}

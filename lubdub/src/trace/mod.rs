@@ -13,8 +13,9 @@
 //! [`crate::ThreadPoolBuilder::trace_file`], and for every pool when the
 //! `LUBDUB_TRACE` variable ([`crate::TRACE_ENV`]) names a file;
 //! [`crate::ThreadPool::set_tracing`] turns it on and off. A pool with a
-//! file writes its trace there when it is dropped and on
-//! [`crate::ThreadPool::flush_trace`]; pools writing to the same file share
+//! file writes its trace there when it ends (when its last thread exits after
+//! the pool is dropped, or before [`crate::ThreadPool::shutdown`] returns) and
+//! on [`crate::ThreadPool::flush_trace`]; pools writing to the same file share
 //! it, one Perfetto "process" per pool. The global pool is never dropped: a
 //! program that traces it calls [`crate::flush_trace`] before it exits.
 //!
@@ -28,7 +29,7 @@
 //! pool.install(|| lubdub::join(|| (), || ()));
 //! let trace = pool.trace();
 //! assert_eq!(trace.workers.len(), 2);
-//! drop(pool); // writes the file
+//! pool.shutdown(); // writes the file
 //! let json = std::fs::read_to_string(&path).unwrap();
 //! assert!(json.starts_with('{') && json.contains("traceEvents"));
 //! # std::fs::remove_file(&path).unwrap();
