@@ -123,7 +123,7 @@ impl Configuration {
     /// let config = lubdub::Configuration::new().num_threads(2).start_handler(|_| {
     ///     STARTED.fetch_add(1, Ordering::SeqCst);
     /// });
-    /// drop(config.build().unwrap()); // waits for the threads
+    /// config.build().unwrap().shutdown(); // waits for the threads
     /// assert_eq!(STARTED.load(Ordering::SeqCst), 2);
     /// ```
     pub fn start_handler<H>(self, handler: H) -> Configuration
@@ -142,7 +142,7 @@ impl Configuration {
     /// let config = lubdub::Configuration::new().num_threads(2).exit_handler(|_| {
     ///     EXITED.fetch_add(1, Ordering::SeqCst);
     /// });
-    /// drop(config.build().unwrap()); // waits for the threads
+    /// config.build().unwrap().shutdown(); // waits for the threads
     /// assert_eq!(EXITED.load(Ordering::SeqCst), 2);
     /// ```
     pub fn exit_handler<H>(self, handler: H) -> Configuration
