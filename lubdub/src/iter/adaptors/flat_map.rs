@@ -89,6 +89,11 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, PI, C, F> UnindexedConsumer<T> for FlatMapConsumer<'_, C, F>

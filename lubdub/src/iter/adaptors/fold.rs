@@ -159,6 +159,11 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, C, S, F> UnindexedConsumer<T> for FoldConsumer<'_, C, S, F>

@@ -66,6 +66,14 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Cut without positions (`split_off_left`), every piece but the first
+    /// starts with a separator, which is right: a piece is cut off only
+    /// after the first has taken an item. So it needs positions only where
+    /// its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<C, T> UnindexedConsumer<T> for IntersperseConsumer<C, T>
@@ -198,6 +206,11 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
+    }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
     }
 }
 

@@ -176,6 +176,11 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, R, C, F> UnindexedConsumer<T> for MapConsumer<'_, C, F>

@@ -67,6 +67,11 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, R, C, S, F> UnindexedConsumer<T> for MapStateConsumer<'_, C, S, F>

@@ -227,6 +227,11 @@ impl<'a, T, C: Consumer<T>> Consumer<T> for PanicFuseConsumer<'a, C> {
     fn full(&self) -> bool {
         self.fuse.blown() || self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, C: UnindexedConsumer<T>> UnindexedConsumer<T> for PanicFuseConsumer<'_, C> {

@@ -179,6 +179,11 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, U, C, S, F> UnindexedConsumer<T> for TryFoldConsumer<'_, U, C, S, F>

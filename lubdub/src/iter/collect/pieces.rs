@@ -88,6 +88,11 @@ impl<T, P: Piece<T>> Consumer<T> for PieceListConsumer<P> {
     fn full(&self) -> bool {
         false
     }
+
+    /// Its folders take any number of items.
+    fn position_free(&self) -> bool {
+        true
+    }
 }
 
 impl<T, P: Piece<T>> UnindexedConsumer<T> for PieceListConsumer<P> {

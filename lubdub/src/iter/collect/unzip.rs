@@ -161,6 +161,11 @@ where
     fn full(&self) -> bool {
         self.left.full() && self.right.full()
     }
+
+    /// Needs positions where either side does.
+    fn position_free(&self) -> bool {
+        self.left.position_free() && self.right.position_free()
+    }
 }
 
 impl<T, R, CL, CR> UnindexedConsumer<T> for SplitConsumer<'_, R, CL, CR>

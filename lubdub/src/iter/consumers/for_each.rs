@@ -43,6 +43,11 @@ where
     fn full(&self) -> bool {
         false
     }
+
+    /// Its folders take any number of items.
+    fn position_free(&self) -> bool {
+        true
+    }
 }
 
 impl<F, T> Folder<T> for ForEachConsumer<'_, F>

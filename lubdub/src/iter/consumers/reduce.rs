@@ -71,6 +71,11 @@ where
     fn full(&self) -> bool {
         false
     }
+
+    /// Its folders take any number of items.
+    fn position_free(&self) -> bool {
+        true
+    }
 }
 
 impl<T, S, OP> UnindexedConsumer<T> for ReduceConsumer<'_, S, OP>

@@ -36,6 +36,11 @@ where
     fn full(&self) -> bool {
         false
     }
+
+    /// Its folders take any number of items.
+    fn position_free(&self) -> bool {
+        true
+    }
 }
 
 impl<S, T> UnindexedConsumer<T> for SumConsumer<S>

@@ -24,8 +24,11 @@
 //! (as ndarray's are) runs on lubdub unchanged.
 
 mod bridge;
+mod one_folder;
+mod schedule;
 
 pub use bridge::{bridge, bridge_producer_consumer, bridge_unindexed};
+pub(crate) use one_folder::bridge_unindexed_consumer;
 
 /// An indexed range of items that can be cut at any position and iterated
 /// sequentially in both directions.
@@ -175,6 +178,24 @@ pub trait Consumer<Item>: Send + Sized {
     /// True when no further item can change the result (`find_any`, `all`...):
     /// the driver stops feeding it.
     fn full(&self) -> bool;
+
+    /// True when the consumer needs no positions: a folder made from it, or
+    /// from a consumer split off it with [`UnindexedConsumer::split_off_left`],
+    /// may take any number of items, whatever positions [`Consumer::split_at`]
+    /// was given, and the results only have to be joined in order.
+    ///
+    /// lubdub's bridge then folds a whole piece of an indexed loop into one
+    /// folder and cuts the consumer only where a heartbeat splits the loop;
+    /// otherwise it cuts the consumer at every chunk boundary, which is
+    /// always correct. So the default is false: a consumer that uses
+    /// `split_at`'s index (to write items into slots, to rank matches by
+    /// position) must keep it, and an adaptor's consumer returns its base's
+    /// answer (false if the adaptor itself needs positions). Not part of
+    /// Rayon's trait; a consumer written for Rayon keeps the default.
+    #[doc(hidden)]
+    fn position_free(&self) -> bool {
+        false
+    }
 }
 
 /// Takes the items of one piece, sequentially, and makes its result.
