@@ -22,6 +22,7 @@ pub(super) struct Limits {
 }
 
 impl Limits {
+    #[inline]
     pub(super) fn of<P: Producer>(producer: &P) -> Self {
         Limits {
             min_piece: producer.min_len().max(1),
@@ -31,16 +32,19 @@ impl Limits {
 
     /// `chunk` within the limits; where they conflict (`min_piece` above
     /// `max_chunk`) the minimum wins, as in Rayon.
+    #[inline]
     fn clamp(self, chunk: usize) -> usize {
         chunk.min(self.max_chunk).max(self.min_piece)
     }
 
     /// The length of a piece's first chunk.
+    #[inline]
     pub(super) fn first_chunk(self) -> usize {
         self.clamp(FIRST_CHUNK)
     }
 
     /// The length of the chunk after one of `chunk` items.
+    #[inline]
     pub(super) fn next_chunk(self, chunk: usize) -> usize {
         self.clamp(chunk.saturating_mul(2).min(MAX_CHUNK))
     }
@@ -48,6 +52,7 @@ impl Limits {
     /// How many items to cut off the front of a piece of `len` items as its
     /// next chunk (at most `chunk`), or `None` when the piece goes whole: it
     /// fits in one chunk, or no cut leaves `min_piece` items on both sides.
+    #[inline]
     pub(super) fn head(self, chunk: usize, len: usize) -> Option<usize> {
         if len <= self.max_chunk && len < chunk.saturating_add(self.min_piece) {
             return None;
@@ -58,6 +63,7 @@ impl Limits {
 
     /// True when `len` items may be cut into two pieces of at least
     /// `min_piece` items each.
+    #[inline]
     pub(super) fn can_halve(self, len: usize) -> bool {
         len / 2 >= self.min_piece
     }
