@@ -67,10 +67,11 @@ where
         self.base.full()
     }
 
-    /// Cut without positions (`split_off_left`), every piece but the first
-    /// starts with a separator, which is right: a piece is cut off only
-    /// after the first has taken an item. So it needs positions only where
-    /// its base does.
+    /// Cut without positions (`split_off_left`), every folder but the first
+    /// starts with a separator. That is right in the one-folder bridge, which
+    /// makes the first folder before any cut and cuts the rest only after
+    /// that folder has taken an item; so this needs positions only where its
+    /// base does.
     fn position_free(&self) -> bool {
         self.base.position_free()
     }
