@@ -83,6 +83,42 @@ fn fold_makes_one_accumulator_per_piece() {
 }
 
 #[test]
+fn a_search_after_a_fold_still_stops_the_loop_early() {
+    // `fold` hands an accumulator on only when its folder completes; before
+    // a consumer that can stop the loop it keeps a folder per chunk, so the
+    // search sees the first accumulator long before the loop's end.
+    let n = common::scaled(100_000, 2_000);
+    for (_, pool) in pools() {
+        let visited = AtomicUsize::new(0);
+        let visit = |x: usize| {
+            visited.fetch_add(1, Ordering::Relaxed);
+            x
+        };
+        let found = pool.install(|| {
+            (0..n)
+                .into_par_iter()
+                .map(visit)
+                .fold(|| 0, |a, x| a + x)
+                .find_any(|_| true)
+        });
+        assert!(found.is_some());
+        assert!(
+            visited.swap(0, Ordering::Relaxed) < n,
+            "find_any after fold"
+        );
+        let failed: Result<(), usize> = pool.install(|| {
+            (0..n)
+                .into_par_iter()
+                .map(visit)
+                .fold(|| 0, |a, x| a + x)
+                .try_for_each(Err)
+        });
+        assert!(failed.is_err());
+        assert!(visited.into_inner() < n, "try_for_each after fold");
+    }
+}
+
+#[test]
 fn map_init_and_for_each_init_make_one_state_per_piece() {
     let n = common::scaled(100_000, 2_000) as u32;
     for (threads, pool) in pools() {

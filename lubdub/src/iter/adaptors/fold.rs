@@ -161,9 +161,17 @@ where
         self.base.full()
     }
 
-    /// Needs positions only where its base does.
+    /// Needs positions only where its base does, but hands its accumulator
+    /// on only when a folder completes: before a base that may stop the
+    /// loop early (`find_any`...), one folder per piece would feed it
+    /// nothing before the piece ends, so it keeps a folder per chunk there.
     fn position_free(&self) -> bool {
-        self.base.position_free()
+        self.base.position_free() && !self.base.may_become_full()
+    }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
     }
 }
 

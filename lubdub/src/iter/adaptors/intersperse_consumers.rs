@@ -75,6 +75,11 @@ where
     fn position_free(&self) -> bool {
         self.base.position_free()
     }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
+    }
 }
 
 impl<C, T> UnindexedConsumer<T> for IntersperseConsumer<C, T>
@@ -212,6 +217,11 @@ where
     /// Needs positions only where its base does.
     fn position_free(&self) -> bool {
         self.base.position_free()
+    }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
     }
 }
 

@@ -73,6 +73,11 @@ where
     fn position_free(&self) -> bool {
         self.base.position_free()
     }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
+    }
 }
 
 impl<T, R, C, S, F> UnindexedConsumer<T> for MapStateConsumer<'_, C, S, F>

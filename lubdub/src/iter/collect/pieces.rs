@@ -93,6 +93,11 @@ impl<T, P: Piece<T>> Consumer<T> for PieceListConsumer<P> {
     fn position_free(&self) -> bool {
         true
     }
+
+    /// Never full.
+    fn may_become_full(&self) -> bool {
+        false
+    }
 }
 
 impl<T, P: Piece<T>> UnindexedConsumer<T> for PieceListConsumer<P> {

@@ -48,6 +48,11 @@ where
     fn position_free(&self) -> bool {
         true
     }
+
+    /// Never full.
+    fn may_become_full(&self) -> bool {
+        false
+    }
 }
 
 impl<F, T> Folder<T> for ForEachConsumer<'_, F>

@@ -45,6 +45,11 @@ where
     fn position_free(&self) -> bool {
         true
     }
+
+    /// Never full.
+    fn may_become_full(&self) -> bool {
+        false
+    }
 }
 
 impl<S, T> UnindexedConsumer<T> for ProductConsumer<S>

@@ -76,6 +76,11 @@ where
     fn position_free(&self) -> bool {
         true
     }
+
+    /// Never full.
+    fn may_become_full(&self) -> bool {
+        false
+    }
 }
 
 impl<T, S, OP> UnindexedConsumer<T> for ReduceConsumer<'_, S, OP>

@@ -196,6 +196,20 @@ pub trait Consumer<Item>: Send + Sized {
     fn position_free(&self) -> bool {
         false
     }
+
+    /// True when [`Consumer::full`] may turn true while the loop runs: a
+    /// search that found its item, a `try_*` that met a failure, a shared
+    /// count that ran out.
+    ///
+    /// Asked by the adaptors that hand their items on only when a folder
+    /// completes (`fold`, `try_fold`): before such a consumer they keep a
+    /// folder per chunk, so that it sees their results, and can stop the
+    /// loop, before a whole piece is folded. The default, true, is the
+    /// cautious answer. Not part of Rayon's trait.
+    #[doc(hidden)]
+    fn may_become_full(&self) -> bool {
+        true
+    }
 }
 
 /// Takes the items of one piece, sequentially, and makes its result.
