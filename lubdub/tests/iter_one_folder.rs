@@ -83,6 +83,24 @@ fn fold_makes_one_accumulator_per_piece() {
 }
 
 #[test]
+fn with_max_len_bounds_what_one_folder_takes() {
+    let n = common::scaled(10_000, 500) as u32;
+    for (_, pool) in pools() {
+        for max in [1, 3, 100] {
+            let accumulators: Vec<Vec<u32>> = pool.install(|| {
+                (0..n)
+                    .into_par_iter()
+                    .with_max_len(max)
+                    .fold(Vec::new, push)
+                    .collect()
+            });
+            assert!(accumulators.iter().all(|acc| acc.len() <= max), "max {max}");
+            assert!(accumulators.concat().into_iter().eq(0..n));
+        }
+    }
+}
+
+#[test]
 fn a_search_after_a_fold_still_stops_the_loop_early() {
     // `fold` hands an accumulator on only when its folder completes; before
     // a consumer that can stop the loop it keeps a folder per chunk, so the

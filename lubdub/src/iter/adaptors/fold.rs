@@ -4,8 +4,9 @@
 //!
 //! A loop yields one accumulator per folder, in order. The driver makes a
 //! folder per piece of the loop (one, on one thread), or per chunk where
-//! the consumer after the fold needs positions (`find_first`); Rayon's docs
-//! leave the number open.
+//! the consumer after the fold needs positions (`find_first`) or may stop
+//! the loop early (`find_any`, which then sees the first accumulator soon);
+//! Rayon's docs leave the number open.
 
 use std::fmt;
 

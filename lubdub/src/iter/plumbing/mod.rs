@@ -68,7 +68,8 @@ pub trait Producer: Send + Sized {
         1
     }
 
-    /// The most items the driver hands to one [`Folder`] at a time.
+    /// The most items the driver hands to one [`Folder`] (unless it conflicts
+    /// with [`Producer::min_len`], which wins).
     fn max_len(&self) -> usize {
         usize::MAX
     }

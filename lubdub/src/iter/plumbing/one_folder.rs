@@ -14,7 +14,7 @@
 //!
 //! [`bridge_unindexed`]: super::bridge_unindexed
 
-use super::bridge::{bridge, on_this_worker};
+use super::bridge::{bridge, bridge_producer_consumer, on_this_worker};
 use super::schedule::Limits;
 use super::{Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer};
 use crate::iter::IndexedParallelIterator;
@@ -50,6 +50,12 @@ where
 
     fn callback<P: Producer<Item = T>>(self, producer: P) -> C::Result {
         let Callback { len, consumer } = self;
+        if producer.max_len() < len {
+            // `with_max_len` bounds what one folder takes, not only a chunk
+            // (Rayon's `with_max_len(1).fold(..)` is a `map`): a folder per
+            // chunk, which the bound caps.
+            return bridge_producer_consumer(len, producer, consumer);
+        }
         in_current_pool(|ctx| {
             let limits = Limits::of(&producer);
             fold_fresh(ctx, limits, len, producer, consumer)
