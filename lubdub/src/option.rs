@@ -7,7 +7,9 @@
 //! assert_eq!(None::<i32>.par_iter().count(), 0);
 //! ```
 
-use crate::iter::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::sources::once::OptionProducer;
 use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 
@@ -40,7 +42,7 @@ macro_rules! option_iter {
             type Item = $item;
 
             fn drive_unindexed<C: UnindexedConsumer<$item>>(self, consumer: C) -> C::Result {
-                bridge(self, consumer)
+                bridge_unindexed_consumer(self, consumer)
             }
 
             fn opt_len(&self) -> Option<usize> {

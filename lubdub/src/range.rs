@@ -22,8 +22,8 @@
 use std::ops::Range;
 
 use crate::iter::plumbing::{
-    bridge, bridge_unindexed, Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer,
-    UnindexedProducer,
+    bridge, bridge_unindexed, bridge_unindexed_consumer, Consumer, Folder, Producer,
+    ProducerCallback, UnindexedConsumer, UnindexedProducer,
 };
 use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 
@@ -116,7 +116,7 @@ macro_rules! indexed_range {
     ($t:ty, $u:ty, $iter:ty) => {
         impl RangeInteger for $t {
             fn drive_unindexed<C: UnindexedConsumer<$t>>(iter: Iter<$t>, consumer: C) -> C::Result {
-                bridge(iter, consumer)
+                bridge_unindexed_consumer(iter, consumer)
             }
             fn opt_len(iter: &Iter<$t>) -> Option<usize> {
                 Some(<$t as IndexedRangeInteger>::len(iter))
@@ -433,7 +433,7 @@ impl ParallelIterator for Chars {
     type Item = char;
 
     fn drive_unindexed<C: UnindexedConsumer<char>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

@@ -120,7 +120,7 @@ pub trait ParallelIterator: Sized + Send {
     // ---- item-wise adaptors (map_with, filter, flat_map, ...) go here ----
 
     /// Calls `op` on each item with a `&mut` to a clone of `init`: each
-    /// folder of the loop (a chunk or piece of it) gets its own clone, so
+    /// folder of the loop (a piece of it) gets its own clone, so
     /// `T` need not be `Sync`.
     ///
     /// ```
@@ -142,8 +142,8 @@ pub trait ParallelIterator: Sized + Send {
     }
 
     /// Calls `op` on each item with a `&mut` to a value made by `init`,
-    /// which is called once per folder of the loop (a chunk or piece of it),
-    /// not once per item.
+    /// which is called once per folder of the loop (a piece of it), not once
+    /// per item.
     ///
     /// ```
     /// use lubdub::prelude::*;
@@ -173,7 +173,8 @@ pub trait ParallelIterator: Sized + Send {
     }
 
     /// Applies `map_op` to each item with a `&mut` to a clone of `init`, one
-    /// clone per folder of the loop (a chunk or piece of it).
+    /// clone per folder of the loop: a piece of it, or a chunk where what
+    /// follows needs positions (an indexed `collect`, `zip`...).
     ///
     /// ```
     /// use lubdub::prelude::*;
@@ -191,8 +192,9 @@ pub trait ParallelIterator: Sized + Send {
     }
 
     /// Applies `map_op` to each item with a `&mut` to a value made by
-    /// `init`, which is called once per folder of the loop (a chunk or
-    /// piece of it), not once per item.
+    /// `init`, which is called once per folder of the loop (a piece of it,
+    /// or a chunk where what follows needs positions: an indexed `collect`,
+    /// `zip`...), not once per item.
     ///
     /// ```
     /// use lubdub::prelude::*;
@@ -664,7 +666,7 @@ pub trait ParallelIterator: Sized + Send {
 
     /// Folds the items of each piece of the loop into an accumulator started
     /// by `identity()`, and yields the accumulators in order. How many there
-    /// are is not specified (lubdub makes one per chunk or piece), so follow
+    /// are is not specified (lubdub makes one per piece of the loop), so follow
     /// with a reduction such as [`reduce`](Self::reduce) or `sum`.
     ///
     /// ```

@@ -169,9 +169,13 @@ impl WorkerContext {
     /// is idle, so `b`, or an older and larger job, is stealable right away;
     /// the sorts (`slice/sort.rs`) call it for every split, each piece being
     /// more work than a heartbeat period.
+    ///
+    /// `a` always runs inline on this thread, so it need not be `Send`: a
+    /// loop's left half carries the folder it has been filling, which may
+    /// hold state that is not (`map_init`'s).
     pub(crate) fn join_split<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
     where
-        A: FnOnce() -> RA + Send,
+        A: FnOnce() -> RA,
         B: FnOnce() -> RB + Send,
         RA: Send,
         RB: Send,
@@ -180,11 +184,11 @@ impl WorkerContext {
     }
 
     /// The body of both joins; `PROMOTE_NOW` is a constant, so `join`
-    /// compiles to exactly the countdown fast path.
+    /// compiles to exactly the countdown fast path. `a` runs on this thread.
     #[inline(always)]
     fn join_inner<const PROMOTE_NOW: bool, A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
     where
-        A: FnOnce() -> RA + Send,
+        A: FnOnce() -> RA,
         B: FnOnce() -> RB + Send,
         RA: Send,
         RB: Send,

@@ -1,7 +1,9 @@
 //! Parallel iterators over the items of a slice: [`Iter`] and [`IterMut`],
 //! for `&[T]`, `&mut [T]`, boxed slices and references to arrays.
 
-use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 
 /// `par_iter()` of a slice or vector: shared references to its items.
@@ -51,7 +53,7 @@ impl<'data, T: Sync> ParallelIterator for Iter<'data, T> {
     type Item = &'data T;
 
     fn drive_unindexed<C: UnindexedConsumer<&'data T>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {
@@ -126,7 +128,7 @@ impl<'data, T: Send> ParallelIterator for IterMut<'data, T> {
     type Item = &'data mut T;
 
     fn drive_unindexed<C: UnindexedConsumer<&'data mut T>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

@@ -145,7 +145,7 @@ macro_rules! indexed_runs {
             where
                 C: $crate::iter::plumbing::UnindexedConsumer<$item>,
             {
-                $crate::iter::plumbing::bridge(self, consumer)
+                $crate::iter::plumbing::bridge_unindexed_consumer(self, consumer)
             }
 
             fn opt_len(&self) -> Option<usize> {

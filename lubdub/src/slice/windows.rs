@@ -1,7 +1,9 @@
 //! [`Windows`] and [`ArrayWindows`]: every run of `size` consecutive
 //! elements of a slice (they overlap), as slices or as arrays.
 
-use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`ParallelSlice::par_windows`](super::ParallelSlice::par_windows).
@@ -43,7 +45,7 @@ impl<'data, T: Sync> ParallelIterator for Windows<'data, T> {
     type Item = &'data [T];
 
     fn drive_unindexed<C: UnindexedConsumer<&'data [T]>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {
@@ -101,7 +103,7 @@ impl<'data, T: Sync, const N: usize> ParallelIterator for ArrayWindows<'data, T,
     type Item = &'data [T; N];
 
     fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

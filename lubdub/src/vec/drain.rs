@@ -13,7 +13,9 @@ use std::ops::{Range, RangeBounds};
 use std::ptr;
 
 use super::drain_producer::DrainProducer;
-use crate::iter::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{drain_range, IndexedParallelIterator, ParallelDrainRange, ParallelIterator};
 
 /// The iterator of `par_drain(range)` on a `Vec`
@@ -52,7 +54,7 @@ impl<T: Send> ParallelIterator for Drain<'_, T> {
     type Item = T;
 
     fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

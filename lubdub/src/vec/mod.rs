@@ -19,7 +19,9 @@ pub(crate) mod drain_producer;
 
 pub use drain::Drain;
 
-use crate::iter::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{
     IndexedParallelIterator, IntoParallelIterator, ParallelDrainRange, ParallelIterator,
 };
@@ -76,7 +78,7 @@ impl<T: Send> ParallelIterator for IntoIter<T> {
     type Item = T;
 
     fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

@@ -2,9 +2,11 @@
 //! folder's items into an accumulator of its own and yield the
 //! accumulators.
 //!
-//! The driver makes a folder per chunk or piece, so a loop yields one
-//! accumulator per folder, in order: a handful for a short loop, more for a
-//! long one (Rayon's docs leave the number open).
+//! A loop yields one accumulator per folder, in order. The driver makes a
+//! folder per piece of the loop (one, on one thread), or per chunk where
+//! the consumer after the fold needs positions (`find_first`) or may stop
+//! the loop early (`find_any`, which then sees the first accumulator soon);
+//! Rayon's docs leave the number open.
 
 use std::fmt;
 
@@ -159,6 +161,19 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does, but hands its accumulator
+    /// on only when a folder completes: before a base that may stop the
+    /// loop early (`find_any`...), one folder per piece would feed it
+    /// nothing before the piece ends, so it keeps a folder per chunk there.
+    fn position_free(&self) -> bool {
+        self.base.position_free() && !self.base.may_become_full()
+    }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
+    }
 }
 
 impl<T, C, S, F> UnindexedConsumer<T> for FoldConsumer<'_, C, S, F>
@@ -196,13 +211,21 @@ where
 
     fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
         // A consumer after the fold that is done (`find_any`...) stops it
-        // at the next item.
-        let base = &self.base;
-        let acc = iter
-            .into_iter()
-            .take_while(|_| !base.full())
-            .fold(self.acc, self.fold_op);
-        FoldFolder { acc, ..self }
+        // at the next item. A plain loop: through `take_while(..).fold(..)`
+        // a `Vec` accumulator went to the stack at every item (5.5 instead
+        // of 2.9 ns per `push`, one thread, 100,000 items).
+        let FoldFolder {
+            base,
+            mut acc,
+            fold_op,
+        } = self;
+        for item in iter {
+            if base.full() {
+                break;
+            }
+            acc = fold_op(acc, item);
+        }
+        FoldFolder { base, acc, fold_op }
     }
 
     fn complete(self) -> C::Result {

@@ -4,7 +4,9 @@
 use std::fmt;
 
 use super::chunk_producer::ChunkProducer;
-use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`IndexedParallelIterator::fold_chunks_with`]: each run
@@ -60,7 +62,7 @@ where
     type Item = U;
 
     fn drive_unindexed<C: UnindexedConsumer<U>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

@@ -2,7 +2,9 @@
 //! turn it is has no item left.
 
 use super::{Interleave, Take};
-use crate::iter::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`IndexedParallelIterator::interleave_shortest`]: an item
@@ -46,7 +48,7 @@ where
     type Item = A::Item;
 
     fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

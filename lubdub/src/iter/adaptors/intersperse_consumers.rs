@@ -66,6 +66,20 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Cut without positions (`split_off_left`), every folder but the first
+    /// starts with a separator. That is right in the one-folder bridge, which
+    /// makes the first folder before any cut and cuts the rest only after
+    /// that folder has taken an item; so this needs positions only where its
+    /// base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
+    }
 }
 
 impl<C, T> UnindexedConsumer<T> for IntersperseConsumer<C, T>
@@ -198,6 +212,16 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
+    }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
     }
 }
 

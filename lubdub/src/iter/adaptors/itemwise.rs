@@ -91,6 +91,11 @@ where
     fn full(&self) -> bool {
         self.adaptor.exhausted() || self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, C, A> UnindexedConsumer<T> for ItemwiseConsumer<'_, C, A>

@@ -3,7 +3,8 @@
 //! [`Producer::max_len`]).
 
 use crate::iter::plumbing::{
-    bridge, Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer,
+    bridge, bridge_unindexed_consumer, Consumer, Folder, Producer, ProducerCallback,
+    UnindexedConsumer,
 };
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
@@ -62,7 +63,7 @@ macro_rules! length_bound_iterator {
             type Item = I::Item;
 
             fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-                bridge(self, consumer)
+                bridge_unindexed_consumer(self, consumer)
             }
 
             fn opt_len(&self) -> Option<usize> {

@@ -1,6 +1,7 @@
 //! The consumer and producer shared by `map_with` and `map_init`: a map whose
-//! operation also gets a `&mut` to a state value that each folder (each chunk
-//! or piece the loop is cut into) owns. The two differ only in where a
+//! operation also gets a `&mut` to a state value that each folder (each piece
+//! the loop is cut into, or each chunk where the consumer after the map needs
+//! positions, as an indexed `collect` does) owns. The two differ only in where a
 //! folder's state comes from ([`StateSource`]): a clone of a value, or a call
 //! to an `init` function.
 
@@ -66,6 +67,16 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
+    }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
+
+    /// Full only when its base is.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
     }
 }
 

@@ -2,7 +2,9 @@
 //! tuple of up to 12 indexed parallel iterators (or things that become
 //! one), zipped into an iterator of tuples.
 
-use crate::iter::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{
     IndexedParallelIterator, IntoParallelIterator, IntoParallelRefIterator,
     IntoParallelRefMutIterator, ParallelIterator,
@@ -106,7 +108,7 @@ macro_rules! multizip {
             where
                 Cons: UnindexedConsumer<Self::Item>,
             {
-                bridge(self, consumer)
+                bridge_unindexed_consumer(self, consumer)
             }
 
             fn opt_len(&self) -> Option<usize> {

@@ -227,6 +227,16 @@ impl<'a, T, C: Consumer<T>> Consumer<T> for PanicFuseConsumer<'a, C> {
     fn full(&self) -> bool {
         self.fuse.blown() || self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
+
+    /// Full when its base is, or after a panic, which stops the loop anyway.
+    fn may_become_full(&self) -> bool {
+        self.base.may_become_full()
+    }
 }
 
 impl<T, C: UnindexedConsumer<T>> UnindexedConsumer<T> for PanicFuseConsumer<'_, C> {

@@ -2,7 +2,8 @@
 
 use crate::iter::consumers::for_each::ForEachConsumer;
 use crate::iter::plumbing::{
-    bridge, bridge_producer_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
+    bridge, bridge_producer_consumer, bridge_unindexed_consumer, Consumer, Producer,
+    ProducerCallback, UnindexedConsumer,
 };
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
@@ -34,7 +35,7 @@ impl<I: IndexedParallelIterator> ParallelIterator for Skip<I> {
     type Item = I::Item;
 
     fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

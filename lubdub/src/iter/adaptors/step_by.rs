@@ -1,6 +1,8 @@
 //! [`StepBy`]: `step_by(step)`, every `step`-th item.
 
-use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`IndexedParallelIterator::step_by`]: the first item,
@@ -31,7 +33,7 @@ impl<I: IndexedParallelIterator> ParallelIterator for StepBy<I> {
     type Item = I::Item;
 
     fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

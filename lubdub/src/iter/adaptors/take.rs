@@ -1,6 +1,8 @@
 //! [`Take`]: `take(n)`, the first `n` items.
 
-use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`IndexedParallelIterator::take`]: the first `n` items
@@ -31,7 +33,7 @@ impl<I: IndexedParallelIterator> ParallelIterator for Take<I> {
     type Item = I::Item;
 
     fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

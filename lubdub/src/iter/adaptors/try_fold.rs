@@ -179,6 +179,14 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does, but hands its accumulator
+    /// on only when a folder completes: before a base that may stop the
+    /// loop early (`find_any`...), one folder per piece would feed it
+    /// nothing before the piece ends, so it keeps a folder per chunk there.
+    fn position_free(&self) -> bool {
+        self.base.position_free() && !self.base.may_become_full()
+    }
 }
 
 impl<T, U, C, S, F> UnindexedConsumer<T> for TryFoldConsumer<'_, U, C, S, F>

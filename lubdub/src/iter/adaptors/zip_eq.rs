@@ -1,7 +1,9 @@
 //! [`ZipEq`]: `zip_eq`, `zip` of two iterators of the same length.
 
 use super::Zip;
-use crate::iter::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`IndexedParallelIterator::zip_eq`]: pairs of items at
@@ -36,7 +38,7 @@ where
     type Item = (A::Item, B::Item);
 
     fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

@@ -88,6 +88,16 @@ impl<T, P: Piece<T>> Consumer<T> for PieceListConsumer<P> {
     fn full(&self) -> bool {
         false
     }
+
+    /// Its folders take any number of items.
+    fn position_free(&self) -> bool {
+        true
+    }
+
+    /// Never full.
+    fn may_become_full(&self) -> bool {
+        false
+    }
 }
 
 impl<T, P: Piece<T>> UnindexedConsumer<T> for PieceListConsumer<P> {

@@ -21,7 +21,9 @@ impl<T: Send> FromParallelIterator<T> for Vec<T> {
 }
 
 /// Writes the items in place when the iterator's length is known; gathers
-/// them into one vector per piece and appends those otherwise.
+/// them into one vector per piece and appends those otherwise. A vector
+/// that has no allocation yet (`collect`) becomes the first piece, so a loop
+/// that ran as one piece copies nothing.
 impl<T: Send> ParallelExtend<T> for Vec<T> {
     fn par_extend<I>(&mut self, par_iter: I)
     where
@@ -31,7 +33,12 @@ impl<T: Send> ParallelExtend<T> for Vec<T> {
         match iter.opt_len() {
             Some(len) => into_vec::extend_with_known_len(self, len, iter),
             None => {
-                let list: LinkedList<Vec<T>> = collect_pieces(iter);
+                let mut list: LinkedList<Vec<T>> = collect_pieces(iter);
+                if self.capacity() == 0 {
+                    if let Some(first) = list.pop_front() {
+                        *self = first;
+                    }
+                }
                 self.reserve(total_len(&list));
                 for mut piece in list {
                     self.append(&mut piece);

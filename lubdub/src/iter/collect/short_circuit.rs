@@ -172,6 +172,11 @@ where
     fn full(&self) -> bool {
         self.stop.is_stopped() || self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<O, C> UnindexedConsumer<O> for UntilStop<'_, C, O::Reason>

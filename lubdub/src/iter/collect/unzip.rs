@@ -161,6 +161,16 @@ where
     fn full(&self) -> bool {
         self.left.full() && self.right.full()
     }
+
+    /// Needs positions where either side does.
+    fn position_free(&self) -> bool {
+        self.left.position_free() && self.right.position_free()
+    }
+
+    /// Cautiously, when either side may be.
+    fn may_become_full(&self) -> bool {
+        self.left.may_become_full() || self.right.may_become_full()
+    }
 }
 
 impl<T, R, CL, CR> UnindexedConsumer<T> for SplitConsumer<'_, R, CL, CR>

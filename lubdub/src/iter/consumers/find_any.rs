@@ -62,6 +62,11 @@ where
     fn full(&self) -> bool {
         self.found()
     }
+
+    /// Its folders take any number of items.
+    fn position_free(&self) -> bool {
+        true
+    }
 }
 
 impl<T, P> UnindexedConsumer<T> for FindAnyConsumer<'_, P>

@@ -108,6 +108,11 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// Needs positions only where its base does.
+    fn position_free(&self) -> bool {
+        self.base.position_free()
+    }
 }
 
 impl<T, R, C, S, OP> UnindexedConsumer<T> for StatefulConsumer<'_, C, S, OP>

@@ -90,6 +90,11 @@ where
     fn full(&self) -> bool {
         self.failed.load(Ordering::Relaxed)
     }
+
+    /// Its folders take any number of items.
+    fn position_free(&self) -> bool {
+        true
+    }
 }
 
 impl<T, S, OP> UnindexedConsumer<T> for TryReduceConsumer<'_, S, OP>

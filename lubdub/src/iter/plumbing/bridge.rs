@@ -1,21 +1,16 @@
 //! The bridges: run a producer into a consumer on the current pool. An
 //! indexed loop runs in sequential chunks and is cut in two only when a
-//! heartbeat is due and a thread is idle (`README.md` of the `iter` module);
-//! an unindexed producer, which has no chunk boundaries to poll at, is cut
-//! into a few pieces per thread up front and again where a piece migrates.
+//! heartbeat is due and a thread is idle (`README.md` of the `iter` module),
+//! here with a folder per chunk (a consumer that needs no positions gets one
+//! folder per piece instead: `one_folder.rs`); an unindexed producer, which
+//! has no chunk boundaries to poll at, is cut into a few pieces per thread up
+//! front and again where a piece migrates.
 
+use super::schedule::Limits;
 use super::{Consumer, Folder, Producer, Reducer, UnindexedConsumer, UnindexedProducer};
 use crate::iter::IndexedParallelIterator;
 use crate::pool::in_current_pool;
 use crate::scheduler::context::WorkerContext;
-
-/// The first chunk of every piece, in items: a loop of a few items runs
-/// almost as plain sequential code.
-const FIRST_CHUNK: usize = 8;
-
-/// The largest chunk, in items: the heartbeat is polled at least this often.
-/// Chunks double from [`FIRST_CHUNK`] up to it.
-const MAX_CHUNK: usize = 2048;
 
 /// Runs an indexed parallel iterator into an indexed consumer: the
 /// iterator's producer goes to [`bridge_producer_consumer`].
@@ -152,57 +147,6 @@ where
     })
 }
 
-/// The producer's bounds on a piece and on a chunk, read once per loop.
-#[derive(Clone, Copy)]
-struct Limits {
-    /// No piece is cut shorter than this ([`Producer::min_len`], at least 1).
-    min_piece: usize,
-    /// No chunk is longer than this ([`Producer::max_len`], at least 1).
-    max_chunk: usize,
-}
-
-impl Limits {
-    fn of<P: Producer>(producer: &P) -> Self {
-        Limits {
-            min_piece: producer.min_len().max(1),
-            max_chunk: producer.max_len().max(1),
-        }
-    }
-
-    /// `chunk` within the limits; where they conflict (`min_piece` above
-    /// `max_chunk`) the minimum wins, as in Rayon.
-    fn clamp(self, chunk: usize) -> usize {
-        chunk.min(self.max_chunk).max(self.min_piece)
-    }
-
-    /// The length of a piece's first chunk.
-    fn first_chunk(self) -> usize {
-        self.clamp(FIRST_CHUNK)
-    }
-
-    /// The length of the chunk after one of `chunk` items.
-    fn next_chunk(self, chunk: usize) -> usize {
-        self.clamp(chunk.saturating_mul(2).min(MAX_CHUNK))
-    }
-
-    /// How many items to cut off the front of a piece of `len` items as its
-    /// next chunk (at most `chunk`), or `None` when the piece goes whole: it
-    /// fits in one chunk, or no cut leaves `min_piece` items on both sides.
-    fn head(self, chunk: usize, len: usize) -> Option<usize> {
-        if len <= self.max_chunk && len < chunk.saturating_add(self.min_piece) {
-            return None;
-        }
-        let head = chunk.min(len.saturating_sub(self.min_piece));
-        (head >= self.min_piece).then_some(head)
-    }
-
-    /// True when `len` items may be cut into two pieces of at least
-    /// `min_piece` items each.
-    fn can_halve(self, len: usize) -> bool {
-        len / 2 >= self.min_piece
-    }
-}
-
 /// The result of the items a piece has folded so far, and the reducer that
 /// joins it with a result of the consumer for the rest of the piece.
 struct Front<R, Red> {
@@ -279,10 +223,16 @@ where
     P: Producer,
     C: Consumer<P::Item>,
 {
+    on_this_worker(|ctx| drive(ctx, limits, len, producer, consumer))
+}
+
+/// Runs `op` with the context of the current thread, which works in a pool:
+/// how a half of a split, which may have moved to another thread, finds the
+/// context it runs in.
+pub(super) fn on_this_worker<R>(op: impl FnOnce(&WorkerContext) -> R) -> R {
     // SAFETY: a non-null current context is live on this thread's stack.
     let ctx = unsafe { WorkerContext::current().as_ref() };
-    let ctx = ctx.expect("a split half runs on a thread of the pool");
-    drive(ctx, limits, len, producer, consumer)
+    op(ctx.expect("a split half runs on a thread of the pool"))
 }
 
 /// Runs an unindexed `producer` into `consumer` on the current pool (the
@@ -368,9 +318,8 @@ where
     P: UnindexedProducer,
     C: UnindexedConsumer<P::Item>,
 {
-    // SAFETY: a non-null current context is live on this thread's stack.
-    let ctx = unsafe { WorkerContext::current().as_ref() };
-    let ctx = ctx.expect("a split half runs on a thread of the pool");
-    let migrated = ctx.index() != owner;
-    unindexed(ctx, splits.halved(migrated), producer, consumer)
+    on_this_worker(|ctx| {
+        let migrated = ctx.index() != owner;
+        unindexed(ctx, splits.halved(migrated), producer, consumer)
+    })
 }

@@ -24,8 +24,11 @@
 //! (as ndarray's are) runs on lubdub unchanged.
 
 mod bridge;
+mod one_folder;
+mod schedule;
 
 pub use bridge::{bridge, bridge_producer_consumer, bridge_unindexed};
+pub(crate) use one_folder::bridge_unindexed_consumer;
 
 /// An indexed range of items that can be cut at any position and iterated
 /// sequentially in both directions.
@@ -65,7 +68,8 @@ pub trait Producer: Send + Sized {
         1
     }
 
-    /// The most items the driver hands to one [`Folder`] at a time.
+    /// The most items the driver hands to one [`Folder`] (unless it conflicts
+    /// with [`Producer::min_len`], which wins).
     fn max_len(&self) -> usize {
         usize::MAX
     }
@@ -175,6 +179,38 @@ pub trait Consumer<Item>: Send + Sized {
     /// True when no further item can change the result (`find_any`, `all`...):
     /// the driver stops feeding it.
     fn full(&self) -> bool;
+
+    /// True when the consumer needs no positions: a folder made from it, or
+    /// from a consumer split off it with [`UnindexedConsumer::split_off_left`],
+    /// may take any number of items, whatever positions [`Consumer::split_at`]
+    /// was given, and the results only have to be joined in order.
+    ///
+    /// lubdub's bridge then folds a whole piece of an indexed loop into one
+    /// folder and cuts the consumer only where a heartbeat splits the loop;
+    /// otherwise it cuts the consumer at every chunk boundary, which is
+    /// always correct. So the default is false: a consumer that uses
+    /// `split_at`'s index (to write items into slots, to rank matches by
+    /// position) must keep it, and an adaptor's consumer returns its base's
+    /// answer (false if the adaptor itself needs positions). Not part of
+    /// Rayon's trait; a consumer written for Rayon keeps the default.
+    #[doc(hidden)]
+    fn position_free(&self) -> bool {
+        false
+    }
+
+    /// True when [`Consumer::full`] may turn true while the loop runs: a
+    /// search that found its item, a `try_*` that met a failure, a shared
+    /// count that ran out.
+    ///
+    /// Asked by the adaptors that hand their items on only when a folder
+    /// completes (`fold`, `try_fold`): before such a consumer they keep a
+    /// folder per chunk, so that it sees their results, and can stop the
+    /// loop, before a whole piece is folded. The default, true, is the
+    /// cautious answer. Not part of Rayon's trait.
+    #[doc(hidden)]
+    fn may_become_full(&self) -> bool {
+        true
+    }
 }
 
 /// Takes the items of one piece, sequentially, and makes its result.

@@ -2,7 +2,9 @@
 
 use std::marker::PhantomData;
 
-use crate::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use crate::iter::plumbing::{
+    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
+};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// A parallel iterator of exactly one item.
@@ -34,7 +36,7 @@ impl<T: Send> ParallelIterator for Once<T> {
     type Item = T;
 
     fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {
@@ -102,7 +104,7 @@ impl<T: Send> ParallelIterator for Empty<T> {
     type Item = T;
 
     fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

@@ -2,7 +2,8 @@
 //! iterators of clones of one value.
 
 use crate::iter::plumbing::{
-    bridge, Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer, UnindexedProducer,
+    bridge, bridge_unindexed_consumer, Consumer, Folder, Producer, ProducerCallback,
+    UnindexedConsumer, UnindexedProducer,
 };
 use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator, Zip};
 
@@ -144,7 +145,7 @@ impl<T: Clone + Send> ParallelIterator for RepeatN<T> {
     type Item = T;
 
     fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
+        bridge_unindexed_consumer(self, consumer)
     }
 
     fn opt_len(&self) -> Option<usize> {

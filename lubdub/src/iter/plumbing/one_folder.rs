@@ -1,0 +1,129 @@
+//! The bridge of an indexed loop into a consumer that needs no positions
+//! ([`Consumer::position_free`](super::Consumer::position_free)): each piece of the loop is folded into ONE
+//! folder, chunk after chunk, and the consumer is cut only where a heartbeat
+//! splits the piece, without positions, as [`bridge_unindexed`] cuts it.
+//!
+//! A piece runs with its folder (which holds the items folded so far) and a
+//! *spare*: a consumer not yet made into a folder, for the items after them.
+//! A split halves the rest of the piece; the left half goes on with the
+//! folder and, as its own spare, a consumer split off the spare's left
+//! (`split_off_left`), and the right half starts afresh from the spare. So
+//! the folder's items come before those of the left half's spare, which come
+//! before the spare's, and the spare's reducer joins the two halves' results
+//! left to right: the order a consumer cut at positions would give.
+//!
+//! [`bridge_unindexed`]: super::bridge_unindexed
+
+use super::bridge::{bridge, bridge_producer_consumer, on_this_worker};
+use super::schedule::Limits;
+use super::{Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer};
+use crate::iter::IndexedParallelIterator;
+use crate::pool::in_current_pool;
+use crate::scheduler::context::WorkerContext;
+
+/// Runs an indexed parallel iterator into an unindexed consumer: what every
+/// indexed iterator of lubdub does in `drive_unindexed`. A consumer that
+/// needs no positions ([`position_free`](super::Consumer::position_free)) gets one folder per
+/// piece of the loop; any other goes to [`bridge`], one folder per chunk.
+pub(crate) fn bridge_unindexed_consumer<I, C>(par_iter: I, consumer: C) -> C::Result
+where
+    I: IndexedParallelIterator,
+    C: UnindexedConsumer<I::Item>,
+{
+    if !consumer.position_free() {
+        return bridge(par_iter, consumer);
+    }
+    let len = par_iter.len();
+    par_iter.with_producer(Callback { len, consumer })
+}
+
+struct Callback<C> {
+    len: usize,
+    consumer: C,
+}
+
+impl<C, T> ProducerCallback<T> for Callback<C>
+where
+    C: UnindexedConsumer<T>,
+{
+    type Output = C::Result;
+
+    fn callback<P: Producer<Item = T>>(self, producer: P) -> C::Result {
+        let Callback { len, consumer } = self;
+        if producer.max_len() < len {
+            // `with_max_len` bounds what one folder takes, not only a chunk
+            // (Rayon's `with_max_len(1).fold(..)` is a `map`): a folder per
+            // chunk, which the bound caps.
+            return bridge_producer_consumer(len, producer, consumer);
+        }
+        in_current_pool(|ctx| {
+            let limits = Limits::of(&producer);
+            fold_fresh(ctx, limits, len, producer, consumer)
+        })
+    }
+}
+
+/// Runs a piece of `len` items into a folder split off `consumer`, which
+/// stays the spare for the items after them.
+fn fold_fresh<P, C>(
+    ctx: &WorkerContext,
+    limits: Limits,
+    len: usize,
+    producer: P,
+    consumer: C,
+) -> C::Result
+where
+    P: Producer,
+    C: UnindexedConsumer<P::Item>,
+{
+    let folder = consumer.split_off_left().into_folder();
+    fold_piece(ctx, limits, len, producer, folder, consumer)
+}
+
+/// Runs a piece of `len` items into `folder` on the current thread, which
+/// works in a pool: in chunks, polling the heartbeat between them, as
+/// `bridge.rs`'s `drive` does. On a due heartbeat with an idle thread, the
+/// rest is halved, and `spare` (the consumer for the items after the
+/// folder's) is cut in two for the halves.
+fn fold_piece<P, C>(
+    ctx: &WorkerContext,
+    limits: Limits,
+    mut len: usize,
+    mut producer: P,
+    mut folder: C::Folder,
+    spare: C,
+) -> C::Result
+where
+    P: Producer,
+    C: UnindexedConsumer<P::Item>,
+{
+    let mut chunk = limits.first_chunk();
+    loop {
+        if folder.full() {
+            // Nothing more can change the result: the rest is not folded.
+            return folder.complete();
+        }
+        let Some(head_len) = limits.head(chunk, len) else {
+            return producer.fold_with(folder).complete();
+        };
+        let (head, rest) = producer.split_at(head_len);
+        folder = head.fold_with(folder);
+        producer = rest;
+        len -= head_len;
+        chunk = limits.next_chunk(chunk);
+        if limits.can_halve(len) && !folder.full() && ctx.loop_poll() {
+            let left_len = len / 2;
+            let right_len = len - left_len;
+            let (left, right) = producer.split_at(left_len);
+            let left_spare = spare.split_off_left();
+            let halves = spare.to_reducer();
+            // The left half runs inline, on this thread: it keeps the
+            // folder, which need not be `Send` (a `map_init` state).
+            let (l, r) = ctx.join_split(
+                || fold_piece(ctx, limits, left_len, left, folder, left_spare),
+                || on_this_worker(|ctx| fold_fresh(ctx, limits, right_len, right, spare)),
+            );
+            return halves.reduce(l, r);
+        }
+    }
+}

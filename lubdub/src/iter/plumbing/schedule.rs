@@ -1,0 +1,70 @@
+//! The chunk schedule of an indexed loop, shared by both bridges of an
+//! indexed producer (`bridge.rs`, `one_folder.rs`): how long each chunk a
+//! piece folds between two heartbeat polls is, and when a piece may be cut.
+
+use super::Producer;
+
+/// The first chunk of every piece, in items: a loop of a few items runs
+/// almost as plain sequential code.
+const FIRST_CHUNK: usize = 8;
+
+/// The largest chunk, in items: the heartbeat is polled at least this often.
+/// Chunks double from [`FIRST_CHUNK`] up to it.
+const MAX_CHUNK: usize = 2048;
+
+/// The producer's bounds on a piece and on a chunk, read once per loop.
+#[derive(Clone, Copy)]
+pub(super) struct Limits {
+    /// No piece is cut shorter than this ([`Producer::min_len`], at least 1).
+    min_piece: usize,
+    /// No chunk is longer than this ([`Producer::max_len`], at least 1).
+    max_chunk: usize,
+}
+
+impl Limits {
+    #[inline]
+    pub(super) fn of<P: Producer>(producer: &P) -> Self {
+        Limits {
+            min_piece: producer.min_len().max(1),
+            max_chunk: producer.max_len().max(1),
+        }
+    }
+
+    /// `chunk` within the limits; where they conflict (`min_piece` above
+    /// `max_chunk`) the minimum wins, as in Rayon.
+    #[inline]
+    fn clamp(self, chunk: usize) -> usize {
+        chunk.min(self.max_chunk).max(self.min_piece)
+    }
+
+    /// The length of a piece's first chunk.
+    #[inline]
+    pub(super) fn first_chunk(self) -> usize {
+        self.clamp(FIRST_CHUNK)
+    }
+
+    /// The length of the chunk after one of `chunk` items.
+    #[inline]
+    pub(super) fn next_chunk(self, chunk: usize) -> usize {
+        self.clamp(chunk.saturating_mul(2).min(MAX_CHUNK))
+    }
+
+    /// How many items to cut off the front of a piece of `len` items as its
+    /// next chunk (at most `chunk`), or `None` when the piece goes whole: it
+    /// fits in one chunk, or no cut leaves `min_piece` items on both sides.
+    #[inline]
+    pub(super) fn head(self, chunk: usize, len: usize) -> Option<usize> {
+        if len <= self.max_chunk && len < chunk.saturating_add(self.min_piece) {
+            return None;
+        }
+        let head = chunk.min(len.saturating_sub(self.min_piece));
+        (head >= self.min_piece).then_some(head)
+    }
+
+    /// True when `len` items may be cut into two pieces of at least
+    /// `min_piece` items each.
+    #[inline]
+    pub(super) fn can_halve(self, len: usize) -> bool {
+        len / 2 >= self.min_piece
+    }
+}
