@@ -3,7 +3,7 @@
 
 use std::any::Any;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -25,6 +25,8 @@ use crate::trace::{self, Trace};
 static POOLS_BUILT: AtomicUsize = AtomicUsize::new(0);
 
 pub(crate) struct Registry {
+    /// The `Arc` this registry lives in, for [`Registry::to_arc`].
+    me: Weak<Registry>,
     seats: Box<[Seat]>,
     /// Jobs from threads outside the pool: `spawn` and calls that found no
     /// idle seat to take.
@@ -65,7 +67,8 @@ impl Registry {
         }
         let observation = builder.resolved_observation();
         let started = profile::now();
-        let registry = Arc::new(Registry {
+        let registry = Arc::new_cyclic(|me| Registry {
+            me: me.clone(),
             seats: (0..num_threads)
                 .map(|_| Seat::new(&observation, started))
                 .collect(),
@@ -116,15 +119,14 @@ impl Registry {
         self.rescue.as_ref()
     }
 
-    /// A new counted reference to this registry.
+    /// A new counted reference to this registry. (Made from the weak
+    /// reference the registry keeps to itself: an `Arc` rebuilt from `&self`
+    /// would reach outside what the reference may touch, the counts before
+    /// the data.)
     pub(crate) fn to_arc(&self) -> Arc<Registry> {
-        let this: *const Registry = self;
-        // SAFETY: every registry lives in the `Arc` that `Registry::start`
-        // made, and `self` keeps that allocation alive during the call.
-        unsafe {
-            Arc::increment_strong_count(this);
-            Arc::from_raw(this)
-        }
+        self.me
+            .upgrade()
+            .expect("a registry in use is alive: its user holds a reference")
     }
 
     pub(crate) fn handlers(&self) -> &Handlers {
