@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (README.md; .ci/run calls it): formatting, lints, every
-# test of the workspace and of the compat crates, the loom models, and Miri
+# test of the workspace and of the compat crates, Rayon's and ndarray's own
+# tests through the compat crates, the loom models, and Miri
 # on the core tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,10 @@ cargo clippy --manifest-path compat/Cargo.toml --workspace --all-targets --targe
 cargo test --manifest-path compat/Cargo.toml --workspace --target-dir target
 step "the Rayon and ndarray suites' source handling (scripts/suite)"
 python3 -m unittest discover -s scripts/suite
+step "Rayon's own tests on lubdub through the compat crates (README.md, \"Rayon's own suite\")"
+bash scripts/rayon-suite.sh --min-pass "${LUBDUB_RAYON_SUITE_MIN_PASS:-398}"
+step "ndarray's parallel tests with rayon patched to lubdub"
+bash scripts/ndarray-suite.sh --min-pass 19
 step "stress test (release)"
 cargo test -p lubdub --release --test stress
 step "loom models"
