@@ -5,7 +5,7 @@ use std::iter::Sum;
 
 use super::adaptors::Map;
 use super::collect::FromParallelIterator;
-use super::consumers::{for_each, sum};
+use super::consumers::{arithmetic, for_each};
 use super::plumbing::UnindexedConsumer;
 
 // imports of the item-wise adaptors
@@ -21,7 +21,7 @@ use std::cmp::Ordering;
 use std::iter::Product;
 
 use super::adaptors::{Fold, FoldWith, TryFold, TryFoldWith};
-use super::consumers::{find_any, find_first_last, product, reduce, try_for_each, try_reduce};
+use super::consumers::{find_any, find_first_last, reduce, try_for_each, try_reduce};
 use super::try_trait::Try;
 
 // imports of collecting
@@ -758,7 +758,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Send + Product<Self::Item> + Product<P>,
     {
-        product::product(self)
+        arithmetic::product(self)
     }
 
     /// The smallest item, the first of them if several are equal, as
@@ -1032,7 +1032,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         S: Send + Sum<Self::Item> + Sum<S>,
     {
-        sum::sum(self)
+        arithmetic::sum(self)
     }
 
     /// The number of items.

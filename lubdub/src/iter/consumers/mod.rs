@@ -2,12 +2,11 @@
 //! that end a loop (`for_each`, `sum`, `reduce`, `find_any`...) drive their
 //! iterator into, one file each.
 
+pub(super) mod arithmetic;
 pub(super) mod find_any;
 pub(super) mod find_first_last;
 pub(super) mod find_position;
 pub(super) mod for_each;
-pub(super) mod product;
 pub(super) mod reduce;
-pub(super) mod sum;
 pub(super) mod try_for_each;
 pub(super) mod try_reduce;
