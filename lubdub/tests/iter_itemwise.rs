@@ -342,6 +342,40 @@ fn panic_fuse_stops_the_other_pieces() {
     }
 }
 
+#[test]
+fn without_panic_fuse_the_other_items_still_run() {
+    let n = common::scaled(10_000, 200);
+    for pool in pools() {
+        let visited = AtomicUsize::new(0);
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            pool.install(|| {
+                // One item per chunk: only the panicking item is lost.
+                (0..n).into_par_iter().with_max_len(1).for_each(|x| {
+                    assert!(x != n / 2, "panic in the middle");
+                    visited.fetch_add(1, Ordering::Relaxed);
+                })
+            })
+        }));
+        assert!(result.is_err(), "the panic propagates");
+        assert_eq!(visited.into_inner(), n - 1);
+        // Items the panic does not unwind through still run when they
+        // follow it in the same piece, through both kinds of folders.
+        let after = AtomicUsize::new(0);
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            pool.install(|| {
+                (0..n).into_par_iter().for_each(|x| {
+                    assert!(x != 0, "panic at the first item");
+                    if x >= n - 10 {
+                        after.fetch_add(1, Ordering::Relaxed);
+                    }
+                })
+            })
+        }));
+        assert!(result.is_err());
+        assert_eq!(after.into_inner(), 10);
+    }
+}
+
 /// A loop that panics in one of its closures, and the adaptor it tests.
 type PanicCase = (&'static str, Box<dyn Fn() + Sync>);
 

@@ -11,6 +11,7 @@ use super::{Consumer, Folder, Producer, Reducer, UnindexedConsumer, UnindexedPro
 use crate::iter::IndexedParallelIterator;
 use crate::pool::in_current_pool;
 use crate::scheduler::context::WorkerContext;
+use crate::unwind;
 
 /// Runs an indexed parallel iterator into an indexed consumer: the
 /// iterator's producer goes to [`bridge_producer_consumer`].
@@ -169,9 +170,29 @@ fn after<R, Red: Reducer<R>>(front: Option<Front<R, Red>>, next: R) -> R {
 fn drive<P, C>(
     ctx: &WorkerContext,
     limits: Limits,
+    len: usize,
+    producer: P,
+    consumer: C,
+) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
+    let mut panicked = None;
+    let result = drive_chunks(ctx, limits, len, producer, consumer, &mut panicked);
+    resume_if_panicked(panicked, result)
+}
+
+/// [`drive`]'s loop. A chunk that panics loses its items from the panic on;
+/// the panic is kept in `panicked` and the loop goes on with the next chunk
+/// (see [`resume_if_panicked`]).
+fn drive_chunks<P, C>(
+    ctx: &WorkerContext,
+    limits: Limits,
     mut len: usize,
     mut producer: P,
     mut consumer: C,
+    panicked: &mut Option<Panic>,
 ) -> C::Result
 where
     P: Producer,
@@ -193,11 +214,17 @@ where
         };
         let (head, rest) = producer.split_at(head_len);
         let (head_consumer, rest_consumer, reducer) = consumer.split_at(head_len);
-        let head_result = head.fold_with(head_consumer.into_folder()).complete();
-        front = Some(Front {
-            result: after(front, head_result),
-            reducer,
-        });
+        match unwind::halt(|| head.fold_with(head_consumer.into_folder()).complete()) {
+            Ok(head_result) => {
+                front = Some(Front {
+                    result: after(front, head_result),
+                    reducer,
+                });
+            }
+            Err(payload) => {
+                panicked.get_or_insert(payload);
+            }
+        }
         producer = rest;
         consumer = rest_consumer;
         len -= head_len;
@@ -212,6 +239,24 @@ where
                 || drive_here(limits, right_len, right, right_consumer),
             );
             return after(front, halves.reduce(l, r));
+        }
+    }
+}
+
+/// A caught panic's payload.
+pub(super) type Panic = Box<dyn std::any::Any + Send>;
+
+/// `result`, or the panic one of the piece's chunks raised. As in Rayon, a
+/// panic stops only the work it unwinds through: the piece's other chunks
+/// still ran (`panic_fuse` stops them: its consumer is full once a panic
+/// was seen), and the loop panics after them. Of several panics, the first
+/// propagates.
+pub(super) fn resume_if_panicked<R>(panicked: Option<Panic>, result: R) -> R {
+    match panicked {
+        None => result,
+        Some(payload) => {
+            drop(result);
+            unwind::resume(payload)
         }
     }
 }

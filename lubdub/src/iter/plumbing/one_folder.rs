@@ -14,12 +14,13 @@
 //!
 //! [`bridge_unindexed`]: super::bridge_unindexed
 
-use super::bridge::{bridge, bridge_producer_consumer, on_this_worker};
+use super::bridge::{bridge, bridge_producer_consumer, on_this_worker, resume_if_panicked, Panic};
 use super::schedule::Limits;
 use super::{Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer};
 use crate::iter::IndexedParallelIterator;
 use crate::pool::in_current_pool;
 use crate::scheduler::context::WorkerContext;
+use crate::unwind;
 
 /// Runs an indexed parallel iterator into an unindexed consumer: what every
 /// indexed iterator of lubdub does in `drive_unindexed`. A consumer that
@@ -88,10 +89,30 @@ where
 fn fold_piece<P, C>(
     ctx: &WorkerContext,
     limits: Limits,
+    len: usize,
+    producer: P,
+    folder: C::Folder,
+    spare: C,
+) -> C::Result
+where
+    P: Producer,
+    C: UnindexedConsumer<P::Item>,
+{
+    let mut panicked = None;
+    let result = fold_chunks(ctx, limits, len, producer, folder, spare, &mut panicked);
+    resume_if_panicked(panicked, result)
+}
+
+/// [`fold_piece`]'s loop; a panic in a chunk is kept in `panicked` as in
+/// `bridge.rs`'s `drive_chunks`.
+fn fold_chunks<P, C>(
+    ctx: &WorkerContext,
+    limits: Limits,
     mut len: usize,
     mut producer: P,
     mut folder: C::Folder,
     spare: C,
+    panicked: &mut Option<Panic>,
 ) -> C::Result
 where
     P: Producer,
@@ -107,7 +128,15 @@ where
             return producer.fold_with(folder).complete();
         };
         let (head, rest) = producer.split_at(head_len);
-        folder = head.fold_with(folder);
+        folder = match unwind::halt(|| head.fold_with(folder)) {
+            Ok(folder) => folder,
+            Err(payload) => {
+                // The folder went with the panic: the items after it go to
+                // a fresh one (see `bridge::resume_if_panicked`).
+                panicked.get_or_insert(payload);
+                spare.split_off_left().into_folder()
+            }
+        };
         producer = rest;
         len -= head_len;
         chunk = limits.next_chunk(chunk);
