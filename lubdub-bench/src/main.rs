@@ -47,7 +47,7 @@ use crate::machine::Provenance;
 use crate::report::{group_digits, Run};
 use crate::workloads::alloc::{self as alloc_bench, AllocConfig};
 use crate::workloads::fft::{self, FftConfig, FftVariant};
-use crate::workloads::loops::{self, LoopsConfig};
+use crate::workloads::loops::{self, LoopKind, LoopsConfig};
 use crate::workloads::micro::{self, MicroConfig, MicroPart};
 use crate::workloads::sort::{self, SortCase, SortConfig, SortInput};
 use crate::workloads::treesum::{self, TreeVariant, TreesumConfig};
@@ -321,12 +321,19 @@ struct LoopsArgs {
     /// Calls of the 64-element loop per repetition of the hot loop.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     hot_calls: u64,
+    /// Loops to measure, comma-separated (all by default).
+    #[arg(long, value_delimiter = ',', value_enum)]
+    kinds: Vec<LoopKind>,
 }
 
 impl LoopsArgs {
     fn config(&self) -> LoopsConfig {
+        let mut cases = LoopsConfig::issue_cases(to_usize(self.n), to_usize(self.hot_calls));
+        if !self.kinds.is_empty() {
+            cases.retain(|case| self.kinds.contains(&case.kind));
+        }
         LoopsConfig {
-            cases: LoopsConfig::issue_cases(to_usize(self.n), to_usize(self.hot_calls)),
+            cases,
             threads: self.common.threads(),
             budget: self.common.budget(),
         }

@@ -20,7 +20,7 @@ use crate::check::{expect_eq, expect_same, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
 use crate::report::{group_digits, Cell, Experiment, BASELINE};
-use crate::workloads::adaptors;
+use crate::workloads::{adaptors, nested};
 use crate::workloads::pools::Pools;
 
 /// The length of the hot loop's inner parallel loop.
@@ -51,6 +51,12 @@ pub enum LoopKind {
     StepBy,
     /// A sum of squares through `iter().par_bridge()`.
     ParBridge,
+    /// For each `a` of an outer parallel loop, an inner parallel loop
+    /// counting the `b` with `a² + b²` a square (`nested.rs`, as below).
+    NestedCount,
+    /// An n-body step: `par_iter_mut` over the bodies, each folding every
+    /// body's pull with `par_iter().fold().reduce()`.
+    NestedFold,
 }
 
 impl LoopKind {
@@ -65,6 +71,8 @@ impl LoopKind {
             Self::Chunks => "chunks",
             Self::StepBy => "step-by",
             Self::ParBridge => "par-bridge",
+            Self::NestedCount => "nested-count",
+            Self::NestedFold => "nested-fold",
         }
     }
 
@@ -72,6 +80,7 @@ impl LoopKind {
     pub fn unit(self) -> &'static str {
         match self {
             Self::HotLoop => "ns/call",
+            Self::NestedCount | Self::NestedFold => "ns/pair",
             _ => "ns/element",
         }
     }
@@ -82,6 +91,12 @@ impl LoopKind {
             Self::HotLoop => format!(
                 "{}, {} calls of a {HOT_LOOP_LEN}-element loop",
                 self.name(),
+                group_digits(size)
+            ),
+            Self::NestedCount | Self::NestedFold => format!(
+                "{}, {} x {} pairs",
+                self.name(),
+                group_digits(size),
                 group_digits(size)
             ),
             _ => format!("{}, n = {} elements", self.name(), group_digits(size)),
@@ -246,7 +261,8 @@ impl LoopsConfig {
     /// The cases of issue 4: the sum of squares of 1,000 and of `large`
     /// elements, map-collect and axpy of `large`, and `hot_calls` calls of
     /// the hot loop; then the adaptor loops over `large` elements
-    /// (`par_bridge`, which takes a lock per item, over a tenth of them).
+    /// (`par_bridge`, which takes a lock per item, over a tenth of them);
+    /// then the nested loops over about `large` pairs.
     pub fn issue_cases(large: usize, hot_calls: usize) -> Vec<LoopCase> {
         let case = |kind, size| LoopCase { kind, size };
         vec![
@@ -259,6 +275,8 @@ impl LoopsConfig {
             case(LoopKind::Chunks, large),
             case(LoopKind::StepBy, large),
             case(LoopKind::ParBridge, large / 10),
+            case(LoopKind::NestedCount, nested::side_for(large)),
+            case(LoopKind::NestedFold, nested::side_for(large)),
         ]
     }
 }
@@ -296,6 +314,9 @@ fn f64_input(n: usize, scale: f64) -> Vec<f64> {
 pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
     if adaptors::KINDS.contains(&case.kind) {
         return adaptors::measure_cell(case, threads, plan);
+    }
+    if nested::KINDS.contains(&case.kind) {
+        return nested::measure_cell(case, threads, plan);
     }
     let pools = Pools::new(threads)?;
     let pools = &pools;
@@ -411,7 +432,9 @@ mod tests {
         for case in LoopsConfig::issue_cases(5_000, 10) {
             let cell = measure_cell(case, NonZeroUsize::new(2).unwrap(), &quick).unwrap();
             let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
-            let expected: &[&str] = if adaptors::KINDS.contains(&case.kind) {
+            let expected: &[&str] = if adaptors::KINDS.contains(&case.kind)
+                || nested::KINDS.contains(&case.kind)
+            {
                 &[BASELINE, "lubdub", "rayon"]
             } else {
                 &LoopVariant::ALL.map(LoopVariant::name)

@@ -6,6 +6,7 @@ pub mod alloc;
 pub mod fft;
 pub mod loops;
 pub mod micro;
+pub mod nested;
 pub mod pools;
 pub mod sort;
 pub mod tree;
