@@ -20,8 +20,8 @@ use crate::check::{expect_eq, expect_same, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
 use crate::report::{group_digits, Cell, Experiment, BASELINE};
-use crate::workloads::{adaptors, nested};
 use crate::workloads::pools::Pools;
+use crate::workloads::{adaptors, nested};
 
 /// The length of the hot loop's inner parallel loop.
 pub const HOT_LOOP_LEN: usize = 64;
@@ -432,13 +432,12 @@ mod tests {
         for case in LoopsConfig::issue_cases(5_000, 10) {
             let cell = measure_cell(case, NonZeroUsize::new(2).unwrap(), &quick).unwrap();
             let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
-            let expected: &[&str] = if adaptors::KINDS.contains(&case.kind)
-                || nested::KINDS.contains(&case.kind)
-            {
-                &[BASELINE, "lubdub", "rayon"]
-            } else {
-                &LoopVariant::ALL.map(LoopVariant::name)
-            };
+            let expected: &[&str] =
+                if adaptors::KINDS.contains(&case.kind) || nested::KINDS.contains(&case.kind) {
+                    &[BASELINE, "lubdub", "rayon"]
+                } else {
+                    &LoopVariant::ALL.map(LoopVariant::name)
+                };
             assert_eq!(names, expected);
             assert!(cell.results.iter().all(|r| r.samples.len() == 2));
         }

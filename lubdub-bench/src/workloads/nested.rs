@@ -79,11 +79,7 @@ fn bodies(n: usize) -> Vec<Body> {
 fn pull(at: [i64; 3], other: [i64; 3]) -> [i64; 3] {
     let d = [other[0] - at[0], other[1] - at[1], other[2] - at[2]];
     let dist = d[0].abs() + d[1].abs() + d[2].abs() + 1;
-    [
-        d[0] * 1024 / dist,
-        d[1] * 1024 / dist,
-        d[2] * 1024 / dist,
-    ]
+    [d[0] * 1024 / dist, d[1] * 1024 / dist, d[2] * 1024 / dist]
 }
 
 fn add(a: [i64; 3], b: [i64; 3]) -> [i64; 3] {
@@ -162,7 +158,9 @@ fn run_loop(kind: LoopKind, variant: Variant, pools: &Pools, n: usize, bodies: &
         Variant::Lubdub => pools
             .lubdub
             .install(|| with_lubdub(kind, n, positions, bodies)),
-        Variant::Rayon => pools.rayon.install(|| with_rayon(kind, n, positions, bodies)),
+        Variant::Rayon => pools
+            .rayon
+            .install(|| with_rayon(kind, n, positions, bodies)),
     }
 }
 
