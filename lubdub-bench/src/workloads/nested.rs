@@ -17,7 +17,7 @@ use std::num::NonZeroUsize;
 use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::{Cell, Experiment, BASELINE};
+use crate::report::{group_digits, Cell, BASELINE};
 use crate::workloads::loops::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
 
@@ -28,6 +28,12 @@ pub const KINDS: [LoopKind; 2] = [LoopKind::NestedCount, LoopKind::NestedFold];
 /// about as long as a flat loop over `elements` elements.
 pub fn side_for(elements: usize) -> usize {
     (elements as f64).sqrt() as usize
+}
+
+/// The heading of the nested loop `name` whose side is `side`.
+pub fn heading(name: &str, side: u64) -> String {
+    let side = group_digits(side);
+    format!("{name}, {side} x {side} pairs")
 }
 
 /// The ways of running a nested loop.
@@ -190,7 +196,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
             )
         })
         .collect();
-    let experiment = Experiment::Loop(case.kind);
+    let experiment = case.kind.experiment();
     let size = n as u64;
     let label = Cell::label_of(experiment, size, threads.get());
     let measured = measure(&label, &mut contenders, plan)?;
