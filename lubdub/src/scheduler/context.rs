@@ -167,16 +167,12 @@ impl WorkerContext {
         self.join_inner::<false, _, _, _, _>(a, b)
     }
 
-    /// A loop's split (`iter/plumbing/bridge.rs`): `join`, but the oldest pending job
-    /// is promoted at once instead of on the countdown. A loop calls it only
-    /// after [`WorkerContext::loop_poll`] said a heartbeat is due and a seat
-    /// is idle, so `b`, or an older and larger job, is stealable right away;
-    /// the sorts (`slice/sort.rs`) call it for every split, each piece being
-    /// more work than a heartbeat period.
+    /// The sorts' split (`slice/sort.rs`): `join`, but the oldest pending
+    /// work is promoted at once instead of on the countdown, so `b`, or an
+    /// older and larger job, is stealable right away; the sorts call it for
+    /// every split, each piece being more work than a heartbeat period.
     ///
-    /// `a` always runs inline on this thread, so it need not be `Send`: a
-    /// loop's left half carries the folder it has been filling, which may
-    /// hold state that is not (`map_init`'s).
+    /// `a` always runs inline on this thread, so it need not be `Send`.
     pub(crate) fn join_split<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
     where
         A: FnOnce() -> RA,
