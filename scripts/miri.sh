@@ -16,4 +16,4 @@ cargo +nightly miri test -p lubdub --target-dir target/miri --lib --test join --
 # The iterator tests use proptest, which reads the working directory to
 # persist failures: they run with isolation off, on one seed (slow).
 MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-disable-isolation" \
-  cargo +nightly miri test -p lubdub --target-dir target/miri --test iter_sort --test iter_consumers --test iter_scan "$@"
+  cargo +nightly miri test -p lubdub --target-dir target/miri --test iter_sort --test iter_consumers --test iter_scan --test nested_loops "$@"

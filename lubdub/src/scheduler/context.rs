@@ -426,6 +426,7 @@ impl WorkerContext {
 /// Async-signal-safe: atomics and plain memory only, no allocation, lock,
 /// clock read or system call; the thread-local reads are of `const`
 /// thread-locals without destructors, plain TLS accesses.
+#[cfg_attr(miri, allow(dead_code))] // no signals under Miri
 pub(crate) fn rescue_from_signal() {
     let mut entry = ENTRIES.with(Cell::get);
     // SAFETY: as in `WorkerContext::occupying`; the compiler fences in
