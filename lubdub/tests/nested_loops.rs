@@ -176,3 +176,42 @@ fn the_outer_loop_is_split_before_the_inner_ones() {
     }
     panic!("in {tries} runs, no outer item started elsewhere during the first one");
 }
+
+/// A loop of a few expensive items, with nothing parallel inside them, is
+/// halved before its first item runs when a thread is idle (the poll comes
+/// before each chunk, and a short piece starts with a chunk of one item),
+/// even right after a loop of cheap items (whose chunk countdown may be
+/// long: the rescue signal then makes the next poll read the clock): both
+/// threads of the pool start items.
+#[test]
+#[cfg_attr(miri, ignore = "waits for a second thread to take work")]
+fn a_few_long_items_are_shared() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let pool = common::pool(2, lubdub::DEFAULT_HEARTBEAT);
+    // Each item spins until an item has started on another thread, or
+    // for a while: it never joins and never polls.
+    let tries = 10;
+    for _ in 0..tries {
+        let started_elsewhere = AtomicBool::new(false);
+        let caller = std::thread::current().id();
+        pool.install(|| {
+            let cheap: u64 = (0..1_000_000u64).into_par_iter().sum();
+            assert_eq!(cheap, 499_999_500_000);
+            (0..4).into_par_iter().for_each(|_| {
+                if std::thread::current().id() != caller {
+                    started_elsewhere.store(true, Ordering::Relaxed);
+                }
+                let until = std::time::Instant::now() + Duration::from_millis(20);
+                while !started_elsewhere.load(Ordering::Relaxed)
+                    && std::time::Instant::now() < until
+                {
+                    std::hint::spin_loop();
+                }
+            })
+        });
+        if started_elsewhere.into_inner() {
+            return;
+        }
+    }
+    panic!("in {tries} runs, all four items ran on the caller's thread");
+}

@@ -297,11 +297,24 @@ impl WorkerContext {
     /// loop or of a loop around it (their nodes say so when the loop takes
     /// its rest back). Costs a decrement and a branch unless the countdown
     /// ran out.
+    ///
+    /// The rescue signal's handler cannot split a loop; for an occupant that
+    /// runs one and does not poll (an item that runs long) it makes the next
+    /// poll read the clock, however far the countdown had to go.
     #[inline]
     pub(crate) fn loop_poll(&self) {
-        if self.heartbeat.chunks.count_down() {
+        if self.heartbeat.chunks.count_down() || self.owner.poll_requested() {
             self.loop_heartbeat();
         }
+    }
+
+    /// True while a loop's chunks on this thread each cost at least a
+    /// quarter of a heartbeat period: the clock is read at every poll, and
+    /// a chunk of one item is no overhead worth saving
+    /// (`iter/plumbing/schedule.rs`).
+    #[inline]
+    pub(crate) fn chunks_are_slow(&self) -> bool {
+        self.heartbeat.chunks.is_slow()
     }
 
     #[cold]
@@ -323,10 +336,12 @@ impl WorkerContext {
     pub(crate) unsafe fn push_loop(&self, header: *const LoopHeader) {
         // SAFETY: per the contract.
         unsafe { self.loops.push(header, self.owner.pending.newest()) }
+        self.owner.count_loops(1);
     }
 
     /// Unregisters the newest loop, `header`.
     pub(crate) fn pop_loop(&self, header: *const LoopHeader) {
+        self.owner.count_loops(-1);
         self.loops.pop(header);
     }
 
@@ -335,7 +350,7 @@ impl WorkerContext {
     /// period for the profile.
     fn check_heartbeat(&self, countdown: &Countdown) -> Option<std::time::Instant> {
         self.owner.polled();
-        if !self.owner.pending.looks_empty() {
+        if !self.owner.pending.looks_empty() || self.owner.runs_loops() {
             self.registry().arm_watcher();
         }
         let now = self.heartbeat.check(countdown)?;
@@ -421,7 +436,9 @@ impl WorkerContext {
 
 /// The rescue signal's handler (`interrupt.rs`): on each seat the thread
 /// occupies, publishes the oldest pending job if the slot is free, unless the
-/// thread is promoting there itself; then tells a waiting watcher it ran.
+/// thread is promoting there itself, or else, if the thread runs a loop
+/// there, asks the loop's next poll to read the clock; then tells a waiting
+/// watcher it ran.
 ///
 /// Async-signal-safe: atomics and plain memory only, no allocation, lock,
 /// clock read or system call; the thread-local reads are of `const`
@@ -441,6 +458,8 @@ pub(crate) fn rescue_from_signal() {
         if !ctx.owner.promoting.load(Ordering::Relaxed) && unsafe { ctx.publish_oldest() } {
             // A lock-free counter; the trace ring is left alone (it locks).
             ctx.seat().account.count(Event::Promotion);
+        } else if ctx.owner.runs_loops() {
+            ctx.owner.request_poll();
         }
         ctx.seat().rescue.handled();
         entry = found.outer;

@@ -46,6 +46,14 @@ impl Countdown {
         expired
     }
 
+    /// True if each count costs at least a `period / CHECKS_PER_PERIOD` (as
+    /// of the last clock read; also before the first): the clock is read at
+    /// every count.
+    #[inline]
+    pub(crate) fn is_slow(&self) -> bool {
+        self.interval.get() == 1
+    }
+
     /// The clock read `now`: refills the countdown so that the next read
     /// comes a `period / CHECKS_PER_PERIOD` later, if counts keep costing
     /// what they cost since the last read.
@@ -166,6 +174,8 @@ mod tests {
         }
         assert!(heartbeat.joins.interval.get() > 1);
         // ...while the chunk countdown still reads the clock at its next count.
+        assert!(heartbeat.chunks.is_slow());
         assert!(heartbeat.chunks.count_down());
+        assert!(!heartbeat.joins.is_slow());
     }
 }

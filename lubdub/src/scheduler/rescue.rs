@@ -64,6 +64,13 @@ pub(crate) struct Owner {
     /// Set while the occupant promotes a job itself: its handler then keeps
     /// off the pending list.
     pub(crate) promoting: AtomicBool,
+    /// How many pieces of loops the occupant runs (`pending_loops.rs`);
+    /// only the occupant writes it.
+    loops: AtomicU32,
+    /// Set by the handler for an occupant that runs a loop: a loop cannot
+    /// be split from the handler, so its next poll reads the clock instead
+    /// of counting down (`WorkerContext::loop_poll`).
+    poll_now: AtomicBool,
     thread: Thread,
 }
 
@@ -73,8 +80,38 @@ impl Owner {
             pending: PendingList::new(),
             polls: AtomicU32::new(0),
             promoting: AtomicBool::new(false),
+            loops: AtomicU32::new(0),
+            poll_now: AtomicBool::new(false),
             thread: Thread::current(),
         }
+    }
+
+    /// The occupant starts (`+1`) or ends (`-1`) a piece of a loop. Only the
+    /// occupant calls this.
+    #[inline]
+    pub(crate) fn count_loops(&self, change: i32) {
+        let loops = self.loops.load(Ordering::Relaxed);
+        self.loops
+            .store(loops.wrapping_add_signed(change), Ordering::Relaxed);
+    }
+
+    /// True while the occupant runs a loop: a watcher may interrupt it if it
+    /// does not poll, and the handler then asks for a poll.
+    pub(crate) fn runs_loops(&self) -> bool {
+        self.loops.load(Ordering::Relaxed) != 0
+    }
+
+    /// The handler asks the occupant's next loop poll to read the clock.
+    /// Async-signal-safe.
+    #[cfg_attr(miri, allow(dead_code))] // no signals under Miri
+    pub(crate) fn request_poll(&self) {
+        self.poll_now.store(true, Ordering::Relaxed);
+    }
+
+    /// True, once, after the handler asked for a poll.
+    #[inline]
+    pub(crate) fn poll_requested(&self) -> bool {
+        self.poll_now.load(Ordering::Relaxed) && self.poll_now.swap(false, Ordering::Relaxed)
     }
 
     /// The occupant polled. Only the occupant calls this.
@@ -341,7 +378,7 @@ impl Registry {
                     owner: ptr::from_ref(owner).addr(),
                     polls: owner.polls.load(Ordering::Relaxed),
                 };
-                let pending = !owner.pending.looks_empty();
+                let pending = !owner.pending.looks_empty() || owner.runs_loops();
                 let stuck =
                     now == *seen && pending && seat.published.load(Ordering::Relaxed).is_null();
                 *seen = now;

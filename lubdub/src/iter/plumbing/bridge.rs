@@ -219,7 +219,7 @@ where
     ));
     let rest = rest.into_ref();
     let mut front: Option<Front<C::Result, C::Reducer>> = None;
-    let mut chunk = limits.first_chunk();
+    let mut chunk = limits.first_chunk(len, ctx.chunks_are_slow());
     loop {
         if consumer.full() {
             // Nothing more can change the result: the rest is not folded.
@@ -240,6 +240,9 @@ where
             (rest_len, rest_producer, rest_consumer),
             limits.can_halve(rest_len),
         );
+        // Polled before the chunk runs: a due heartbeat hands half the rest
+        // to an idle thread before this chunk's items, however long they take.
+        ctx.loop_poll();
         match unwind::halt(|| head.fold_with(head_consumer.into_folder()).complete()) {
             Ok(head_result) => {
                 front = Some(Front {
@@ -251,8 +254,7 @@ where
                 panicked.get_or_insert(payload);
             }
         }
-        chunk = limits.next_chunk(chunk);
-        ctx.loop_poll();
+        chunk = limits.next_chunk(chunk, ctx.chunks_are_slow());
         match rest.take() {
             Taken::Whole((rest_len, rest_producer, rest_consumer)) => {
                 len = rest_len;

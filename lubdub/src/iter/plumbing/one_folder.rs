@@ -133,7 +133,7 @@ where
         ((left_len, left, left_spare), right_half, halves)
     }));
     let rest = rest.into_ref();
-    let mut chunk = limits.first_chunk();
+    let mut chunk = limits.first_chunk(len, ctx.chunks_are_slow());
     loop {
         if folder.full() {
             // Nothing more can change the result: the rest is not folded.
@@ -149,9 +149,11 @@ where
             (rest_len, rest_producer, spare),
             limits.can_halve(rest_len),
         );
-        let folded = unwind::halt(|| head.fold_with(folder));
-        chunk = limits.next_chunk(chunk);
+        // Polled before the chunk runs: a due heartbeat hands half the rest
+        // to an idle thread before this chunk's items, however long they take.
         ctx.loop_poll();
+        let folded = unwind::halt(|| head.fold_with(folder));
+        chunk = limits.next_chunk(chunk, ctx.chunks_are_slow());
         match rest.take() {
             Taken::Whole((rest_len, rest_producer, rest_spare)) => {
                 len = rest_len;

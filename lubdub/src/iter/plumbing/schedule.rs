@@ -1,6 +1,18 @@
 //! The chunk schedule of an indexed loop, shared by both bridges of an
 //! indexed producer (`bridge.rs`, `one_folder.rs`): how long each chunk a
 //! piece folds between two heartbeat polls is, and when a piece may be cut.
+//!
+//! Chunks are counted in items, but the thread's chunk countdown knows
+//! roughly what a chunk costs in time (`scheduler/heartbeat.rs`): while
+//! each poll reads the clock (*slow* chunks, a quarter of a heartbeat
+//! period or more each), chunks are one item long and stop growing.
+//! Otherwise they start at [`FIRST_CHUNK`] and double: a loop of cheap items
+//! pays few chunk boundaries. A piece of at most [`FIRST_CHUNK`] items starts
+//! with a chunk of one item either way, so that its rest is offered (and
+//! polled for) before the first item runs: a loop of 4 items of 20 ms each
+//! is halved before its first item, not after a first chunk that holds all
+//! four, even on a thread whose chunks were cheap so far. That costs a
+//! chunk boundary more per piece of 2 to [`FIRST_CHUNK`] items.
 
 use super::Producer;
 
@@ -37,16 +49,24 @@ impl Limits {
         chunk.min(self.max_chunk).max(self.min_piece)
     }
 
-    /// The length of a piece's first chunk.
+    /// The length of the first chunk of a piece of `len` items; `slow`:
+    /// chunks are slow (see the module's doc).
     #[inline]
-    pub(super) fn first_chunk(self) -> usize {
-        self.clamp(FIRST_CHUNK)
+    pub(super) fn first_chunk(self, len: usize, slow: bool) -> usize {
+        self.clamp(if slow || len <= FIRST_CHUNK {
+            1
+        } else {
+            FIRST_CHUNK
+        })
     }
 
     /// The length of the chunk after one of `chunk` items.
     #[inline]
-    pub(super) fn next_chunk(self, chunk: usize) -> usize {
-        self.clamp(chunk.saturating_mul(2).min(MAX_CHUNK))
+    pub(super) fn next_chunk(self, chunk: usize, slow: bool) -> usize {
+        if slow {
+            return self.clamp(chunk);
+        }
+        self.clamp(chunk.saturating_mul(2).clamp(FIRST_CHUNK, MAX_CHUNK))
     }
 
     /// How many items to cut off the front of a piece of `len` items as its
