@@ -4,8 +4,8 @@
 # check the scheduler), compiles each test program in this folder against
 # the shared library and runs it; links one against the static library;
 # installs the library into a scratch prefix with `make install` and builds
-# a program with `cc prog.c $(pkg-config --cflags --libs lubdub)`, as the
-# README says; and runs every test again, with small sizes, under Valgrind's
+# the README's example with `cc prog.c $(pkg-config --cflags --libs lubdub)`,
+# as the README says; and runs every test again, with small sizes, under Valgrind's
 # memcheck, which fails the step on any invalid access or definite leak.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -50,10 +50,14 @@ run "test_for (static library)" "$scratch/test_for_static" small
 # The install steps of the README, into a scratch prefix.
 make -s -C "$root/lubdub-c" install PROFILE=debug PREFIX="$scratch/prefix" >/dev/null
 export PKG_CONFIG_PATH="$scratch/prefix/lib/pkgconfig"
+# The example at the top of lubdub-c/README.md, as its reader builds it.
+awk '/^```c$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' \
+    "$root/lubdub-c/README.md" >"$scratch/readme_example.c"
 # shellcheck disable=SC2046 # pkg-config's output is a list of flags
-"$CC" -std=c11 "$here/test_join.c" -o "$scratch/test_join_installed" \
-    $(pkg-config --cflags --libs lubdub) -lpthread
-run "test_join (installed, pkg-config)" "$scratch/test_join_installed" small
+"$CC" "$scratch/readme_example.c" -o "$scratch/readme_example" $(pkg-config --cflags --libs lubdub)
+run "README example (installed, pkg-config)" "$scratch/readme_example"
+grep -qx 332833500000 "$scratch/README example (installed, pkg-config).log" ||
+    { echo "FAILED: the README example printed a wrong sum"; failed=$((failed + 1)); }
 
 bash "$root/scripts/install-valgrind.sh"
 for t in "${tests[@]}"; do
