@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The test command (README.md; .ci/run calls it): formatting, lints, every
 # test of the workspace and of the compat crates, the C library's C tests
-# (and Valgrind, which scripts/install-valgrind.sh installs), Rayon's and ndarray's own
-# tests through the compat crates, the loom models, and Miri
-# on the core tests.
+# (also under Valgrind, which scripts/install-valgrind.sh installs), Rayon's
+# and ndarray's own tests through the compat crates, the loom models, and
+# Miri on the core tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*" >&2; }
