@@ -71,6 +71,7 @@ impl FirstFailure {
     }
 
     /// Keeps the result of a callback, `Err` as a failure.
+    #[inline]
     pub(crate) fn keep(&self, result: Result<(), Error>) {
         if let Err(error) = result {
             self.record(error);

@@ -104,6 +104,6 @@ pub unsafe extern "C" fn lubdub_parallel_for(
             body,
             context: Context(context),
         };
-        pool.run(|| ranges::run(begin, end, &work))
+        pool.run(|| ranges::run(begin, end, work))
     })
 }

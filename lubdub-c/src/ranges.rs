@@ -18,7 +18,7 @@ use crate::callback::FirstFailure;
 use crate::status::Error;
 
 /// What a loop does with its sub-ranges.
-pub(crate) trait RangeWork: Sync {
+pub(crate) trait RangeWork: Sync + Send {
     /// A piece's partial result.
     type Partial: Send;
     /// A fresh partial result, for a piece that has folded nothing.
@@ -31,14 +31,21 @@ pub(crate) trait RangeWork: Sync {
 
 /// Runs `work` over `[begin, end)` in the current pool: the combined
 /// result, or the first failure (after which the loop stops folding).
-pub(crate) fn run<W: RangeWork>(begin: usize, end: usize, work: &W) -> Result<W::Partial, Error> {
-    let failure = FirstFailure::default();
-    let consumer = RangeConsumer {
+pub(crate) fn run<W: RangeWork>(begin: usize, end: usize, work: W) -> Result<W::Partial, Error> {
+    let shared = Shared {
         work,
-        failure: &failure,
+        failure: FirstFailure::default(),
     };
-    let result = (begin..end).into_par_iter().drive_unindexed(consumer);
-    failure.or(result)
+    let result = (begin..end)
+        .into_par_iter()
+        .drive_unindexed(RangeConsumer(&shared));
+    shared.failure.or(result)
+}
+
+/// What every piece of one loop shares.
+struct Shared<W> {
+    work: W,
+    failure: FirstFailure,
 }
 
 /// The first and one past the last of `indexes`, which are consecutive and
@@ -52,10 +59,10 @@ fn bounds(indexes: impl IntoIterator<Item = usize>) -> Option<(usize, usize)> {
     Some((first, last + 1))
 }
 
-struct RangeConsumer<'a, W> {
-    work: &'a W,
-    failure: &'a FirstFailure,
-}
+/// The consumer of a loop, and its reducer: one pointer, so that a folder
+/// (its partial result and this) stays small where the plumbing moves it
+/// at every chunk.
+struct RangeConsumer<'a, W>(&'a Shared<W>);
 
 impl<W> Clone for RangeConsumer<'_, W> {
     fn clone(&self) -> Self {
@@ -76,13 +83,13 @@ impl<'a, W: RangeWork> Consumer<usize> for RangeConsumer<'a, W> {
 
     fn into_folder(self) -> RangeFolder<'a, W> {
         RangeFolder {
-            partial: self.work.start(),
+            partial: self.0.work.start(),
             consumer: self,
         }
     }
 
     fn full(&self) -> bool {
-        self.failure.has_failed()
+        self.0.failure.has_failed()
     }
 
     fn position_free(&self) -> bool {
@@ -102,8 +109,8 @@ impl<W: RangeWork> UnindexedConsumer<usize> for RangeConsumer<'_, W> {
 
 impl<W: RangeWork> Reducer<W::Partial> for RangeConsumer<'_, W> {
     fn reduce(self, mut left: W::Partial, right: W::Partial) -> W::Partial {
-        if !self.failure.has_failed() {
-            self.failure.keep(self.work.combine(&mut left, right));
+        if !self.0.failure.has_failed() {
+            self.0.failure.keep(self.0.work.combine(&mut left, right));
         }
         left
     }
@@ -117,8 +124,10 @@ struct RangeFolder<'a, W: RangeWork> {
 impl<W: RangeWork> RangeFolder<'_, W> {
     fn fold(mut self, begin: usize, end: usize) -> Self {
         if !self.full() {
-            let result = self.consumer.work.fold(&mut self.partial, begin, end);
-            self.consumer.failure.keep(result);
+            let shared = self.consumer.0;
+            shared
+                .failure
+                .keep(shared.work.fold(&mut self.partial, begin, end));
         }
         self
     }
@@ -158,7 +167,7 @@ mod tests {
     /// Records every sub-range it is given.
     struct Record(Mutex<Vec<(usize, usize)>>);
 
-    impl RangeWork for Record {
+    impl RangeWork for &Record {
         type Partial = ();
         fn start(&self) {}
         fn fold(&self, _: &mut (), begin: usize, end: usize) -> Result<(), Error> {

@@ -3,7 +3,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use crate::accumulator::Accumulator;
+use crate::accumulator::{Accumulator, Accumulators, RootStorage};
 use crate::callback::{check, lubdub_combine_fn, lubdub_fold_fn, Context};
 use crate::parallel_for::checked_range;
 use crate::pool::{lubdub_pool, pool_ref};
@@ -11,8 +11,7 @@ use crate::ranges::{self, RangeWork};
 use crate::status::{guard, lubdub_status, non_null, Error};
 
 struct Reduction {
-    identity: Context,
-    size: usize,
+    accumulators: Accumulators,
     body: unsafe extern "C" fn(*mut c_void, usize, usize, *mut c_void) -> c_int,
     combine: unsafe extern "C" fn(*mut c_void, *mut c_void, *const c_void) -> c_int,
     context: Context,
@@ -22,9 +21,7 @@ impl RangeWork for Reduction {
     type Partial = Accumulator;
 
     fn start(&self) -> Accumulator {
-        // SAFETY: `identity` holds `size` readable bytes for the whole call
-        // (the caller's contract).
-        unsafe { Accumulator::copy_of(self.identity.0.cast(), self.size) }
+        self.accumulators.take()
     }
 
     #[inline]
@@ -121,14 +118,18 @@ pub unsafe extern "C" fn lubdub_parallel_reduce(
         if size == 0 {
             return Err(Error::invalid("the accumulator's size is 0"));
         }
+        let mut root = RootStorage::new(size);
+        // SAFETY: `identity` is readable for `size` bytes for the whole call
+        // (the caller's contract); `root` has room for them and stays here,
+        // untouched, until the accumulators and the total are gone.
+        let accumulators = unsafe { Accumulators::new(identity.cast(), size, &mut root) };
         let reduction = Reduction {
-            identity: Context(identity.cast_mut()),
-            size,
+            accumulators,
             body,
             combine,
             context: Context(context),
         };
-        let total = pool.run(|| ranges::run(begin, end, &reduction))?;
+        let total = pool.run(|| ranges::run(begin, end, reduction))?;
         // SAFETY: `result` is valid for `size` bytes of writes (the caller's
         // contract) and `total` holds `size` bytes; they are distinct.
         unsafe {

@@ -16,10 +16,8 @@ impl Pool {
     fn new(threads: usize) -> Pool {
         let mut pool = std::ptr::null_mut();
         // SAFETY: a valid out pointer.
-        assert_eq!(
-            unsafe { lubdub_pool_create(threads, &mut pool) },
-            lubdub_status::LUBDUB_OK
-        );
+        let status = unsafe { lubdub_pool_create(threads, &mut pool) };
+        assert_eq!(status, lubdub_status::LUBDUB_OK);
         Pool(pool)
     }
 }
@@ -27,10 +25,8 @@ impl Pool {
 impl Drop for Pool {
     fn drop(&mut self) {
         // SAFETY: made by `lubdub_pool_create`, destroyed once, idle.
-        assert_eq!(
-            unsafe { lubdub_pool_destroy(self.0) },
-            lubdub_status::LUBDUB_OK
-        );
+        let status = unsafe { lubdub_pool_destroy(self.0) };
+        assert_eq!(status, lubdub_status::LUBDUB_OK);
     }
 }
 
