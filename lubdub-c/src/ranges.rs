@@ -18,7 +18,7 @@ use crate::callback::FirstFailure;
 use crate::status::Error;
 
 /// What a loop does with its sub-ranges.
-pub(crate) trait RangeWork: Sync + Send {
+pub(crate) trait RangeWork: Sync {
     /// A piece's partial result.
     type Partial: Send;
     /// A fresh partial result, for a piece that has folded nothing.
