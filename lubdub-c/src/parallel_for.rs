@@ -2,6 +2,7 @@
 
 use std::ffi::{c_int, c_void};
 
+use crate::accumulator::{Accumulators, RootStorage};
 use crate::callback::{check, lubdub_range_fn, Context};
 use crate::pool::{lubdub_pool, pool_ref};
 use crate::ranges::{self, RangeWork};
@@ -25,12 +26,8 @@ struct ForBody {
 }
 
 impl RangeWork for ForBody {
-    type Partial = ();
-
-    fn start(&self) {}
-
     #[inline]
-    fn fold(&self, _: &mut (), begin: usize, end: usize) -> Result<(), Error> {
+    fn fold(&self, _: *mut c_void, begin: usize, end: usize) -> Result<(), Error> {
         // SAFETY: `body` is a C function of this type, given with this
         // context for the library to call on any sub-range of the loop's
         // (the caller's contract).
@@ -38,7 +35,7 @@ impl RangeWork for ForBody {
         check(code, || format!("the body on [{begin}, {end})"))
     }
 
-    fn combine(&self, _: &mut (), _: ()) -> Result<(), Error> {
+    fn combine(&self, _: *mut c_void, _: *const c_void) -> Result<(), Error> {
         Ok(())
     }
 }
@@ -104,6 +101,11 @@ pub unsafe extern "C" fn lubdub_parallel_for(
             body,
             context: Context(context),
         };
-        pool.run(|| ranges::run(begin, end, work))
+        // No accumulator: each piece's is a header alone.
+        let mut root = RootStorage::new(0);
+        // SAFETY: no bytes to copy; `root` stays here, untouched, until the
+        // loop is over.
+        let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut root) };
+        pool.run(|| ranges::run(begin, end, &work, &accumulators).map(drop))
     })
 }

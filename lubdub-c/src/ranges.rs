@@ -11,40 +11,55 @@
 //! walking it. No grain size: the sub-ranges C sees are the chunks of the
 //! schedule.
 
+use std::cell::Cell;
+use std::ffi::c_void;
+use std::marker::PhantomData;
+
 use lubdub::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 use lubdub::iter::{IntoParallelIterator, ParallelIterator};
 
+use crate::accumulator::{Accumulator, Accumulators};
 use crate::callback::FirstFailure;
 use crate::status::Error;
 
-/// What a loop does with its sub-ranges.
+/// What a loop does with its sub-ranges and its accumulators (C values of
+/// the size the loop's [`Accumulators`] give; none for a plain `for`).
 pub(crate) trait RangeWork: Sync {
-    /// A piece's partial result.
-    type Partial: Send;
-    /// A fresh partial result, for a piece that has folded nothing.
-    fn start(&self) -> Self::Partial;
-    /// Folds the indexes `[begin, end)` into `partial`.
-    fn fold(&self, partial: &mut Self::Partial, begin: usize, end: usize) -> Result<(), Error>;
-    /// Folds `right`, the result of the indexes after `left`'s, into `left`.
-    fn combine(&self, left: &mut Self::Partial, right: Self::Partial) -> Result<(), Error>;
+    /// Folds the indexes `[begin, end)` into the accumulator at `acc`.
+    fn fold(&self, acc: *mut c_void, begin: usize, end: usize) -> Result<(), Error>;
+    /// Folds the accumulator at `right`, of the indexes after `left`'s, into
+    /// the one at `left`.
+    fn combine(&self, left: *mut c_void, right: *const c_void) -> Result<(), Error>;
 }
 
-/// Runs `work` over `[begin, end)` in the current pool: the combined
-/// result, or the first failure (after which the loop stops folding).
-pub(crate) fn run<W: RangeWork>(begin: usize, end: usize, work: W) -> Result<W::Partial, Error> {
+/// Runs `work` over `[begin, end)` in the current pool, with accumulators
+/// from `accumulators`: the combined one, or the first failure (after which
+/// the loop stops folding).
+pub(crate) fn run<W: RangeWork>(
+    begin: usize,
+    end: usize,
+    work: &W,
+    accumulators: &Accumulators,
+) -> Result<Accumulator, Error> {
     let shared = Shared {
         work,
+        accumulators,
         failure: FirstFailure::default(),
     };
-    let result = (begin..end)
-        .into_par_iter()
-        .drive_unindexed(RangeConsumer(&shared));
+    let root = RangeConsumer {
+        shared: &shared,
+        first: Cell::new(true),
+    };
+    let result = (begin..end).into_par_iter().drive_unindexed(root);
     shared.failure.or(result)
 }
 
-/// What every piece of one loop shares.
-struct Shared<W> {
-    work: W,
+/// What every piece of one loop shares, in [`run`]'s frame, which outlives
+/// every folder. Borrowed parts, not moved in: a move reloads them in wider
+/// pieces than the caller just stored them in, which the CPU cannot forward.
+struct Shared<'a, W> {
+    work: &'a W,
+    accumulators: &'a Accumulators,
     failure: FirstFailure,
 }
 
@@ -59,37 +74,44 @@ fn bounds(indexes: impl IntoIterator<Item = usize>) -> Option<(usize, usize)> {
     Some((first, last + 1))
 }
 
-/// The consumer of a loop, and its reducer: one pointer, so that a folder
-/// (its partial result and this) stays small where the plumbing moves it
-/// at every chunk.
-struct RangeConsumer<'a, W>(&'a Shared<W>);
+/// The consumer of a loop. The first folder made from the root consumer,
+/// and from no other, gets the root accumulator: the flag moves to the left
+/// part of each cut, and goes with the folder.
+struct RangeConsumer<'a, W> {
+    shared: &'a Shared<'a, W>,
+    first: Cell<bool>,
+}
 
-impl<W> Clone for RangeConsumer<'_, W> {
-    fn clone(&self) -> Self {
-        *self
+impl<W> RangeConsumer<'_, W> {
+    /// A consumer that takes this one's flag, which this one loses.
+    fn take_first(&self) -> Self {
+        RangeConsumer {
+            shared: self.shared,
+            first: Cell::new(self.first.take()),
+        }
     }
 }
 
-impl<W> Copy for RangeConsumer<'_, W> {}
-
 impl<'a, W: RangeWork> Consumer<usize> for RangeConsumer<'a, W> {
     type Folder = RangeFolder<'a, W>;
-    type Reducer = Self;
-    type Result = W::Partial;
+    type Reducer = RangeReducer<'a, W>;
+    type Result = Accumulator;
 
-    fn split_at(self, _index: usize) -> (Self, Self, Self) {
-        (self, self, self)
+    fn split_at(self, _index: usize) -> (Self, Self, RangeReducer<'a, W>) {
+        let reducer = RangeReducer(self.shared);
+        (self.take_first(), self, reducer)
     }
 
     fn into_folder(self) -> RangeFolder<'a, W> {
+        let shared = std::ptr::from_ref(self.shared).cast();
         RangeFolder {
-            partial: self.0.work.start(),
-            consumer: self,
+            acc: self.shared.accumulators.take(self.first.get(), shared),
+            shared: PhantomData,
         }
     }
 
     fn full(&self) -> bool {
-        self.0.failure.has_failed()
+        self.shared.failure.has_failed()
     }
 
     fn position_free(&self) -> bool {
@@ -99,42 +121,54 @@ impl<'a, W: RangeWork> Consumer<usize> for RangeConsumer<'a, W> {
 
 impl<W: RangeWork> UnindexedConsumer<usize> for RangeConsumer<'_, W> {
     fn split_off_left(&self) -> Self {
-        *self
+        self.take_first()
     }
 
-    fn to_reducer(&self) -> Self {
-        *self
+    fn to_reducer(&self) -> Self::Reducer {
+        RangeReducer(self.shared)
     }
 }
 
-impl<W: RangeWork> Reducer<W::Partial> for RangeConsumer<'_, W> {
-    fn reduce(self, mut left: W::Partial, right: W::Partial) -> W::Partial {
+/// Combines the results of neighbouring pieces, left to right.
+struct RangeReducer<'a, W>(&'a Shared<'a, W>);
+
+impl<W: RangeWork> Reducer<Accumulator> for RangeReducer<'_, W> {
+    fn reduce(self, mut left: Accumulator, right: Accumulator) -> Accumulator {
         if !self.0.failure.has_failed() {
-            self.0.failure.keep(self.0.work.combine(&mut left, right));
+            let combined = self.0.work.combine(left.as_mut_ptr(), right.as_ptr());
+            self.0.failure.keep(combined);
         }
         left
     }
 }
 
-struct RangeFolder<'a, W: RangeWork> {
-    partial: W::Partial,
-    consumer: RangeConsumer<'a, W>,
+/// A piece's folder: its accumulator, whose header points to the loop's
+/// [`Shared`] state; one word, which the plumbing moves cheaply at every
+/// chunk.
+struct RangeFolder<'a, W> {
+    acc: Accumulator,
+    shared: PhantomData<&'a Shared<'a, W>>,
 }
 
-impl<W: RangeWork> RangeFolder<'_, W> {
+impl<'a, W: RangeWork> RangeFolder<'a, W> {
+    fn shared(&self) -> &'a Shared<'a, W> {
+        // SAFETY: `into_folder` gave the accumulator a pointer to a
+        // `Shared<'a, W>`, which lives in `run`'s frame for all of 'a.
+        unsafe { &*self.acc.shared().cast::<Shared<'a, W>>() }
+    }
+
     fn fold(mut self, begin: usize, end: usize) -> Self {
-        if !self.full() {
-            let shared = self.consumer.0;
-            shared
-                .failure
-                .keep(shared.work.fold(&mut self.partial, begin, end));
+        let shared = self.shared();
+        if !shared.failure.has_failed() {
+            let folded = shared.work.fold(self.acc.as_mut_ptr(), begin, end);
+            shared.failure.keep(folded);
         }
         self
     }
 }
 
 impl<W: RangeWork> Folder<usize> for RangeFolder<'_, W> {
-    type Result = W::Partial;
+    type Result = Accumulator;
 
     fn consume(self, index: usize) -> Self {
         self.fold(index, index + 1)
@@ -150,31 +184,30 @@ impl<W: RangeWork> Folder<usize> for RangeFolder<'_, W> {
         }
     }
 
-    fn complete(self) -> W::Partial {
-        self.partial
+    fn complete(self) -> Accumulator {
+        self.acc
     }
 
     fn full(&self) -> bool {
-        self.consumer.full()
+        self.shared().failure.has_failed()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accumulator::RootStorage;
     use std::sync::Mutex;
 
     /// Records every sub-range it is given.
     struct Record(Mutex<Vec<(usize, usize)>>);
 
-    impl RangeWork for &Record {
-        type Partial = ();
-        fn start(&self) {}
-        fn fold(&self, _: &mut (), begin: usize, end: usize) -> Result<(), Error> {
+    impl RangeWork for Record {
+        fn fold(&self, _: *mut c_void, begin: usize, end: usize) -> Result<(), Error> {
             self.0.lock().unwrap().push((begin, end));
             Ok(())
         }
-        fn combine(&self, _: &mut (), _: ()) -> Result<(), Error> {
+        fn combine(&self, _: *mut c_void, _: *const c_void) -> Result<(), Error> {
             Ok(())
         }
     }
@@ -195,7 +228,11 @@ mod tests {
                 .unwrap();
             for (begin, end) in [(0, 0), (7, 8), (3, 64), (0, 100_000)] {
                 let record = Record(Mutex::new(Vec::new()));
-                pool.install(|| run(begin, end, &record)).unwrap();
+                let mut root = RootStorage::new(0);
+                // SAFETY: no bytes to read; `root` outlives the loop.
+                let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut root) };
+                pool.install(|| run(begin, end, &record, &accumulators).map(drop))
+                    .unwrap();
                 let mut ranges = record.0.into_inner().unwrap();
                 ranges.sort_unstable();
                 let mut next = begin;

@@ -3,7 +3,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use crate::accumulator::{Accumulator, Accumulators, RootStorage};
+use crate::accumulator::{copy_value, Accumulators, RootStorage};
 use crate::callback::{check, lubdub_combine_fn, lubdub_fold_fn, Context};
 use crate::parallel_for::checked_range;
 use crate::pool::{lubdub_pool, pool_ref};
@@ -11,30 +11,23 @@ use crate::ranges::{self, RangeWork};
 use crate::status::{guard, lubdub_status, non_null, Error};
 
 struct Reduction {
-    accumulators: Accumulators,
     body: unsafe extern "C" fn(*mut c_void, usize, usize, *mut c_void) -> c_int,
     combine: unsafe extern "C" fn(*mut c_void, *mut c_void, *const c_void) -> c_int,
     context: Context,
 }
 
 impl RangeWork for Reduction {
-    type Partial = Accumulator;
-
-    fn start(&self) -> Accumulator {
-        self.accumulators.take()
-    }
-
     #[inline]
-    fn fold(&self, partial: &mut Accumulator, begin: usize, end: usize) -> Result<(), Error> {
+    fn fold(&self, acc: *mut c_void, begin: usize, end: usize) -> Result<(), Error> {
         // SAFETY: `body` is a C function of this type, given with this
-        // context (the caller's contract); `partial` holds `size` bytes.
-        let code = unsafe { (self.body)(self.context.0, begin, end, partial.as_mut_ptr()) };
+        // context (the caller's contract); `acc` holds `size` bytes.
+        let code = unsafe { (self.body)(self.context.0, begin, end, acc) };
         check(code, || format!("the body on [{begin}, {end})"))
     }
 
-    fn combine(&self, left: &mut Accumulator, right: Accumulator) -> Result<(), Error> {
+    fn combine(&self, left: *mut c_void, right: *const c_void) -> Result<(), Error> {
         // SAFETY: as in `fold`; two accumulators are distinct buffers.
-        let code = unsafe { (self.combine)(self.context.0, left.as_mut_ptr(), right.as_ptr()) };
+        let code = unsafe { (self.combine)(self.context.0, left, right) };
         check(code, || "the combine function".to_owned())
     }
 }
@@ -124,17 +117,14 @@ pub unsafe extern "C" fn lubdub_parallel_reduce(
         // untouched, until the accumulators and the total are gone.
         let accumulators = unsafe { Accumulators::new(identity.cast(), size, &mut root) };
         let reduction = Reduction {
-            accumulators,
             body,
             combine,
             context: Context(context),
         };
-        let total = pool.run(|| ranges::run(begin, end, reduction))?;
+        let total = pool.run(|| ranges::run(begin, end, &reduction, &accumulators))?;
         // SAFETY: `result` is valid for `size` bytes of writes (the caller's
         // contract) and `total` holds `size` bytes; they are distinct.
-        unsafe {
-            std::ptr::copy_nonoverlapping(total.as_ptr().cast::<u8>(), result.cast::<u8>(), size);
-        }
+        unsafe { copy_value(total.as_ptr().cast(), result.cast(), size) };
         Ok(())
     })
 }
