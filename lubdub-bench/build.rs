@@ -1,6 +1,11 @@
-//! Builds the OpenMP variants (`c/*.c`) with the system C compiler and GCC's
+//! Builds the C variants (`c/*.c`) with the system C compiler and GCC's
 //! OpenMP runtime, libgomp, so that `cargo build` from a fresh clone needs no
 //! manual step. Also records the compilers' versions for the run reports.
+//!
+//! The variants on lubdub's C library include its header
+//! (`lubdub-c/include/lubdub.h`); their `lubdub_*` symbols resolve against
+//! the `lubdub-c` crate, a dependency linked after these objects, so the C
+//! and Rust variants share one copy of lubdub.
 
 use std::process::Command;
 
@@ -9,9 +14,12 @@ fn main() {
     for source in SOURCES {
         println!("cargo:rerun-if-changed={source}");
     }
+    const LUBDUB_HEADERS: &str = "../lubdub-c/include";
+    println!("cargo:rerun-if-changed={LUBDUB_HEADERS}/lubdub.h");
     let mut build = cc::Build::new();
     build
         .files(SOURCES)
+        .include(LUBDUB_HEADERS)
         .flag("-fopenmp")
         .flag("-Wall")
         .flag("-Wextra");
@@ -33,6 +41,7 @@ fn main() {
     cc::Build::new()
         .files(BLST_SOURCES)
         .include(blst_headers)
+        .include(LUBDUB_HEADERS)
         .flag("-fopenmp")
         .flag("-Wall")
         .flag("-Wextra")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test command (README.md; .ci/run calls it): formatting, lints, every
-# test of the workspace and of the compat crates, Rayon's and ndarray's own
-# tests through the compat crates, the loom models, and Miri
-# on the core tests.
+# test of the workspace and of the compat crates, the C library's C tests
+# (also under Valgrind, which scripts/install-valgrind.sh installs), Rayon's
+# and ndarray's own tests through the compat crates, the loom models, and
+# Miri on the core tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*" >&2; }
@@ -13,6 +14,8 @@ step "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 step "tests (debug: debug assertions check the scheduler's state machines)"
 cargo test --workspace
+step "the C library's C tests, then under Valgrind (lubdub-c/README.md)"
+bash lubdub-c/tests/c/run.sh
 step "compat crates (a workspace of their own: compat/README.md)"
 cargo fmt --manifest-path compat/Cargo.toml --all -- --check
 cargo clippy --manifest-path compat/Cargo.toml --workspace --all-targets --target-dir target -- -D warnings

@@ -1,6 +1,7 @@
 //! The seed-000 contest: KZG's `fft_g1` over BLS12-381 with `blst`, the
-//! radix-2 recursive `fft_g1_fast` of c-kzg, Rayon against OpenMP. All
-//! variants live side by side in this file; the arithmetic is in [`arith`].
+//! radix-2 recursive `fft_g1_fast` of c-kzg, Rayon against OpenMP, and the
+//! seed's C on OpenMP against the same C on lubdub's C library. All variants
+//! live side by side in this file; the arithmetic is in [`arith`].
 //!
 //! An FFT of `n = 2^scale` points does `n/2 * scale` scalar multiplications
 //! of G1 points (tens of microseconds each), so unlike the tree sum every
@@ -10,7 +11,7 @@
 
 pub mod arith;
 
-use std::ffi::c_int;
+use std::ffi::{c_int, c_void};
 use std::hint::black_box;
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
@@ -25,7 +26,7 @@ use crate::harness::{measure, Contender, Plan};
 use crate::cli::{unique, Common};
 use crate::experiment::{Entry, Experiment, Heading};
 use crate::report::{group_digits, Cell};
-use crate::workloads::pools::Pools;
+use crate::workloads::pools::{check_c, CPool, Pools};
 use crate::workloads::Workload;
 
 /// KZG's fft_g1 over BLS12-381 (seed 000): ms per FFT at each scale.
@@ -68,6 +69,9 @@ pub enum FftVariant {
     /// `omp task`/`taskwait` on the halves and `omp parallel for` on the
     /// butterfly loop (`c/fft.c`): the seed's C team (ckzg).
     Openmp,
+    /// The same C code on lubdub's C library (`c/fft.c`): `lubdub_join` on
+    /// the halves, `lubdub_parallel_for` on the butterflies of every level.
+    CLubdub,
     /// The machine's scaling ceiling: one sequential FFT per thread at once,
     /// no runtime and nothing shared, timed as wall time divided by the
     /// thread count (as the fib table's `ceiling`). No scheduler can make one
@@ -77,12 +81,13 @@ pub enum FftVariant {
 
 impl FftVariant {
     /// Every variant, in the order of the tables.
-    pub const ALL: [FftVariant; 6] = [
+    pub const ALL: [FftVariant; 7] = [
         Self::Sequential,
         Self::Lubdub,
         Self::Rayon,
         Self::RayonParLoop,
         Self::Openmp,
+        Self::CLubdub,
         Self::Ceiling,
     ];
 
@@ -94,6 +99,7 @@ impl FftVariant {
             Self::Rayon => "rayon",
             Self::RayonParLoop => "rayon-par-loop",
             Self::Openmp => "openmp",
+            Self::CLubdub => "c-lubdub",
             Self::Ceiling => "ceiling",
         }
     }
@@ -113,6 +119,7 @@ impl FftVariant {
                 .rayon
                 .install(|| fft_rayon_par_loop(out, input, 1, roots, 1)),
             Self::Openmp => fft_openmp(out, input, roots, pools.omp_threads()),
+            Self::CLubdub => fft_c_lubdub(out, input, roots, &pools.c_lubdub),
             Self::Ceiling => fft_ceiling(out, input, roots, pools.threads),
         }
     }
@@ -239,6 +246,14 @@ extern "C" {
         roots: *const Scalar,
         threads: c_int,
     );
+    /// `c/fft.c`: the same FFT on lubdub's C library, in `pool`.
+    fn lubdub_bench_fft_g1_lubdub_c(
+        out: *mut G1,
+        input: *const G1,
+        n: usize,
+        roots: *const Scalar,
+        pool: *const c_void,
+    ) -> lubdub_c::lubdub_status;
 }
 
 fn fft_openmp(out: &mut [G1], input: &[G1], roots: &[Scalar], threads: c_int) {
@@ -256,6 +271,25 @@ fn fft_openmp(out: &mut [G1], input: &[G1], roots: &[Scalar], threads: c_int) {
             roots.as_ptr(),
             threads,
         );
+    }
+}
+
+/// # Panics
+/// When the C library refuses a call: a bug, as every argument is valid.
+fn fft_c_lubdub(out: &mut [G1], input: &[G1], roots: &[Scalar], pool: &CPool) {
+    assert!(input.len() == out.len() && roots.len() == out.len());
+    // SAFETY: as in `fft_openmp`; `pool` is a live pool of the C library.
+    let status = unsafe {
+        lubdub_bench_fft_g1_lubdub_c(
+            out.as_mut_ptr(),
+            input.as_ptr(),
+            out.len(),
+            roots.as_ptr(),
+            pool.as_c(),
+        )
+    };
+    if let Err(message) = check_c(status) {
+        panic!("{message}");
     }
 }
 
@@ -450,7 +484,11 @@ pub fn measure_cell(
                 })?;
                 Ok(start.elapsed() / copies)
             })
-            .profiled_by((variant == FftVariant::Lubdub).then_some(&pools.lubdub))
+            .profiled_by(match variant {
+                FftVariant::Lubdub => Some(&pools.lubdub),
+                FftVariant::CLubdub => Some(pools.c_lubdub.thread_pool()),
+                _ => None,
+            })
             .settles_for(pools.settle(variant == FftVariant::Openmp))
         })
         .collect();

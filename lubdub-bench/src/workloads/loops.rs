@@ -3,17 +3,21 @@
 //! 64-element loop called many times from a sequential hot loop.
 //!
 //! Every repetition is one call into the runtime from the main thread
-//! (`install`, an OpenMP parallel region), as in treesum; the hot loop makes
-//! all its calls inside one `install` (OpenMP: one region per call, as a C
-//! programmer writes it). Outputs are cleared before and checked after every
+//! (`install`, an OpenMP parallel region, a call of lubdub's C library), as
+//! in treesum; the hot loop makes all its calls inside one `install` (C on
+//! lubdub: one `lubdub_install`; OpenMP: one region per call, as a C
+//! programmer writes it). The C variants beside OpenMP's: the same loops in
+//! plain C (*c-sequential*, their reference) and on lubdub's C library
+//! (*c-lubdub*). Outputs are cleared before and checked after every
 //! repetition, outside the timed part.
 
-use std::ffi::c_int;
+use std::ffi::{c_int, c_void};
 use std::hint::black_box;
 use std::num::NonZeroUsize;
 use std::time::Duration;
 
 use clap::ValueEnum;
+use lubdub_c::lubdub_status;
 
 use crate::check::{expect_eq, expect_same, Mismatch};
 use crate::cli::{to_usize, Common};
@@ -21,7 +25,7 @@ use crate::error::Error;
 use crate::experiment::{Experiment, Heading};
 use crate::harness::{measure, Contender, Plan, Stopwatch};
 use crate::report::{group_digits, Cell, BASELINE};
-use crate::workloads::pools::Pools;
+use crate::workloads::pools::{check_c, Pools};
 use crate::workloads::{adaptors, nested, Workload};
 
 /// The length of the hot loop's inner parallel loop.
@@ -127,11 +131,26 @@ pub enum LoopVariant {
     Rayon,
     /// `#pragma omp parallel for` (`c/loops.c`).
     Openmp,
+    /// The same loop in plain C, no runtime (`c/loops.c`): the reference of
+    /// the C variants.
+    CSequential,
+    /// The C loop on lubdub's C library (`c/loops.c`): the sequential C body
+    /// over each sub-range `lubdub_parallel_for` (sums:
+    /// `lubdub_parallel_reduce`) hands it; the hot loop inside one
+    /// `lubdub_install`.
+    CLubdub,
 }
 
 impl LoopVariant {
     /// Every variant, in the order of the tables.
-    pub const ALL: [LoopVariant; 4] = [Self::Baseline, Self::Lubdub, Self::Rayon, Self::Openmp];
+    pub const ALL: [LoopVariant; 6] = [
+        Self::Baseline,
+        Self::Lubdub,
+        Self::Rayon,
+        Self::Openmp,
+        Self::CSequential,
+        Self::CLubdub,
+    ];
 
     /// The name in tables and JSON.
     pub fn name(self) -> &'static str {
@@ -140,6 +159,8 @@ impl LoopVariant {
             Self::Lubdub => "lubdub",
             Self::Rayon => "rayon",
             Self::Openmp => "openmp",
+            Self::CSequential => "c-sequential",
+            Self::CLubdub => "c-lubdub",
         }
     }
 }
@@ -156,6 +177,45 @@ extern "C" {
         threads: c_int,
     );
     fn lubdub_bench_hot_loop_omp(x: *const u64, n: usize, calls: usize, threads: c_int) -> u64;
+    fn lubdub_bench_sum_squares_c(x: *const u64, n: usize) -> u64;
+    fn lubdub_bench_hot_loop_c(x: *const u64, n: usize, calls: usize) -> u64;
+    fn lubdub_bench_map_c(x: *const f64, out: *mut f64, n: usize);
+    fn lubdub_bench_axpy_c(a: f64, x: *const f64, y: *const f64, z: *mut f64, n: usize);
+    fn lubdub_bench_sum_squares_lubdub_c(
+        pool: *const c_void,
+        x: *const u64,
+        n: usize,
+        sum: *mut u64,
+    ) -> lubdub_status;
+    fn lubdub_bench_hot_loop_lubdub_c(
+        pool: *const c_void,
+        x: *const u64,
+        n: usize,
+        calls: usize,
+        total: *mut u64,
+    ) -> lubdub_status;
+    fn lubdub_bench_map_lubdub_c(
+        pool: *const c_void,
+        x: *const f64,
+        out: *mut f64,
+        n: usize,
+    ) -> lubdub_status;
+    fn lubdub_bench_axpy_lubdub_c(
+        pool: *const c_void,
+        a: f64,
+        x: *const f64,
+        y: *const f64,
+        z: *mut f64,
+        n: usize,
+    ) -> lubdub_status;
+}
+
+/// `Ok`, or the panic of a benchmark whose call into lubdub's C library
+/// failed (a bug: every argument is valid).
+fn c_ok(status: lubdub_status) {
+    if let Err(message) = check_c(status) {
+        panic!("{message}");
+    }
 }
 
 /// The sum of the squares of `x` this way.
@@ -168,6 +228,17 @@ fn sum_squares(variant: LoopVariant, pools: &Pools, x: &[u64]) -> u64 {
         LoopVariant::Openmp => unsafe {
             lubdub_bench_sum_squares_omp(x.as_ptr(), x.len(), pools.omp_threads())
         },
+        // SAFETY: as above.
+        LoopVariant::CSequential => unsafe { lubdub_bench_sum_squares_c(x.as_ptr(), x.len()) },
+        LoopVariant::CLubdub => {
+            let mut sum = 0;
+            // SAFETY: as above; `pools.c_lubdub` is a live pool and `sum` a
+            // valid out pointer.
+            c_ok(unsafe {
+                lubdub_bench_sum_squares_lubdub_c(pools.c_lubdub.as_c(), x.as_ptr(), x.len(), &mut sum)
+            });
+            sum
+        }
     }
 }
 
@@ -192,6 +263,22 @@ fn hot_loop(variant: LoopVariant, pools: &Pools, x: &[u64], calls: usize) -> u64
         LoopVariant::Openmp => unsafe {
             lubdub_bench_hot_loop_omp(x.as_ptr(), x.len(), calls, pools.omp_threads())
         },
+        // SAFETY: as above.
+        LoopVariant::CSequential => unsafe { lubdub_bench_hot_loop_c(x.as_ptr(), x.len(), calls) },
+        LoopVariant::CLubdub => {
+            let mut total = 0;
+            // SAFETY: as above; a live pool and a valid out pointer.
+            c_ok(unsafe {
+                lubdub_bench_hot_loop_lubdub_c(
+                    pools.c_lubdub.as_c(),
+                    x.as_ptr(),
+                    x.len(),
+                    calls,
+                    &mut total,
+                )
+            });
+            total
+        }
     }
 }
 
@@ -214,6 +301,25 @@ fn map_collect(variant: LoopVariant, pools: &Pools, x: &[f64]) -> Vec<f64> {
             // C loop writes before `set_len`; `x` is only read.
             unsafe {
                 lubdub_bench_map_omp(x.as_ptr(), out.as_mut_ptr(), x.len(), pools.omp_threads());
+                out.set_len(x.len());
+            }
+            out
+        }
+        LoopVariant::CSequential | LoopVariant::CLubdub => {
+            let mut out = Vec::with_capacity(x.len());
+            // SAFETY: as for OpenMP; the lubdub loop's sub-ranges cover every
+            // element (or the call fails, and `c_ok` panics before `set_len`).
+            unsafe {
+                if variant == LoopVariant::CSequential {
+                    lubdub_bench_map_c(x.as_ptr(), out.as_mut_ptr(), x.len());
+                } else {
+                    c_ok(lubdub_bench_map_lubdub_c(
+                        pools.c_lubdub.as_c(),
+                        x.as_ptr(),
+                        out.as_mut_ptr(),
+                        x.len(),
+                    ));
+                }
                 out.set_len(x.len());
             }
             out
@@ -246,6 +352,21 @@ fn axpy(variant: LoopVariant, pools: &Pools, x: &[f64], y: &[f64], z: &mut [f64]
                 pools.omp_threads(),
             );
         },
+        // SAFETY: as above.
+        LoopVariant::CSequential => unsafe {
+            lubdub_bench_axpy_c(AXPY_A, x.as_ptr(), y.as_ptr(), z.as_mut_ptr(), z.len());
+        },
+        // SAFETY: as above; a live pool.
+        LoopVariant::CLubdub => c_ok(unsafe {
+            lubdub_bench_axpy_lubdub_c(
+                pools.c_lubdub.as_c(),
+                AXPY_A,
+                x.as_ptr(),
+                y.as_ptr(),
+                z.as_mut_ptr(),
+                z.len(),
+            )
+        }),
     }
 }
 
@@ -368,11 +489,12 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
                     _ => unreachable!("adaptor loops are measured in adaptors.rs"),
                 }
             };
-            Contender::with_stopwatch(
-                v.name(),
-                (v == LoopVariant::Lubdub).then_some(&pools.lubdub),
-                rep,
-            )
+            let profiled = match v {
+                LoopVariant::Lubdub => Some(&pools.lubdub),
+                LoopVariant::CLubdub => Some(pools.c_lubdub.thread_pool()),
+                _ => None,
+            };
+            Contender::with_stopwatch(v.name(), profiled, rep)
             .settles_for(pools.settle(v == LoopVariant::Openmp))
         })
         .collect();

@@ -6,8 +6,9 @@
 //! OpenMP counts its master thread; Rayon's `install` parks the caller and
 //! runs the work on the pool's own `threads` workers.
 
-use std::ffi::c_int;
+use std::ffi::{c_int, c_void};
 use std::num::NonZeroUsize;
+use std::ptr::NonNull;
 use std::time::Duration;
 
 use crate::error::Error;
@@ -89,6 +90,8 @@ pub struct Pools {
     pub rayon: rayon::ThreadPool,
     /// chili's pool.
     pub chili: chili::ThreadPool,
+    /// lubdub's pool through its C library, for the C variants on it.
+    pub c_lubdub: CPool,
 }
 
 impl Pools {
@@ -119,6 +122,7 @@ impl Pools {
             thread_count: Some(threads),
             ..Default::default()
         });
+        let c_lubdub = CPool::new(threads.get()).map_err(|e| pool_error("lubdub-c", e))?;
         Ok(Self {
             threads: threads.get(),
             lubdub,
@@ -126,6 +130,7 @@ impl Pools {
             lubdub_traced,
             rayon,
             chili,
+            c_lubdub,
         })
     }
 
@@ -142,6 +147,67 @@ impl Pools {
         c_int::try_from(self.threads)
             .expect("thread counts are capped far below c_int::MAX by the CLI")
     }
+}
+
+/// A pool of lubdub's C library (`lubdub-c`), for the C variants that call
+/// it: made and destroyed through the C API, as a C program does.
+pub struct CPool(NonNull<lubdub_c::lubdub_pool>);
+
+// SAFETY: the C library's pools may be called from any thread, by several
+// at once (`lubdub-c/README.md`); the handle is only passed to it.
+unsafe impl Send for CPool {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for CPool {}
+
+impl CPool {
+    /// A pool of `threads` threads.
+    ///
+    /// # Errors
+    /// The C library's message when it cannot start the pool.
+    pub fn new(threads: usize) -> Result<Self, String> {
+        let mut pool = std::ptr::null_mut();
+        // SAFETY: a valid out pointer.
+        let status = unsafe { lubdub_c::lubdub_pool_create(threads, &mut pool) };
+        check_c(status)?;
+        NonNull::new(pool)
+            .map(CPool)
+            .ok_or_else(|| "lubdub_pool_create gave NULL".to_owned())
+    }
+
+    /// The pool, as the C functions take it (`const lubdub_pool *`; Rust's
+    /// `extern` blocks see it as `c_void`, the struct being opaque).
+    pub fn as_c(&self) -> *const c_void {
+        self.0.as_ptr().cast()
+    }
+
+    /// The Rust pool behind it, for the profiler.
+    pub fn thread_pool(&self) -> &lubdub::ThreadPool {
+        // SAFETY: the pool lives until `drop`.
+        unsafe { self.0.as_ref() }.thread_pool()
+    }
+}
+
+impl Drop for CPool {
+    fn drop(&mut self) {
+        // SAFETY: made by `lubdub_pool_create`, destroyed once, here, with
+        // no call running on it (`&mut self`).
+        let status = unsafe { lubdub_c::lubdub_pool_destroy(self.0.as_ptr()) };
+        if let Err(message) = check_c(status) {
+            eprintln!("{message}");
+        }
+    }
+}
+
+/// `Ok` for `LUBDUB_OK`, else the C library's message for the failed call
+/// (made on this thread).
+pub fn check_c(status: lubdub_c::lubdub_status) -> Result<(), String> {
+    if status == lubdub_c::lubdub_status::LUBDUB_OK {
+        return Ok(());
+    }
+    // SAFETY: the C library returns a valid C string that lives until its
+    // next failing call on this thread; it is copied at once.
+    let message = unsafe { std::ffi::CStr::from_ptr(lubdub_c::lubdub_last_error()) };
+    Err(message.to_string_lossy().into_owned())
 }
 
 #[cfg(test)]
