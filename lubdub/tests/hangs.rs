@@ -141,6 +141,44 @@ fn installs_that_come_back_after_the_pools_fell_asleep() {
     assert_eq!((index, threads), (Some(0), 1), "ran on pool1's seat");
 }
 
+/// `pool1.install(|| pool2.broadcast(|_| pool1.broadcast(..)))`: the caller
+/// holds a seat of pool1 while it waits in pool2, and that seat's share of
+/// each inner broadcast must run although its occupant is away.
+fn broadcasts_into_each_other(nap: Duration) -> usize {
+    use std::sync::atomic::AtomicUsize;
+    let pool1 = common::pool(3, lubdub::DEFAULT_HEARTBEAT);
+    let pool2 = common::pool(7, lubdub::DEFAULT_HEARTBEAT);
+    let count = AtomicUsize::new(0);
+    pool1.install(|| {
+        std::thread::sleep(nap);
+        pool2.broadcast(|_| {
+            std::thread::sleep(nap);
+            pool1.broadcast(|_| {
+                std::thread::sleep(nap);
+                count.fetch_add(1, Ordering::Relaxed);
+            });
+        });
+    });
+    count.into_inner()
+}
+
+#[test]
+fn broadcasts_that_come_back_into_a_pool() {
+    let count = watchdog("mutual broadcast", || {
+        broadcasts_into_each_other(Duration::ZERO)
+    });
+    assert_eq!(count, 3 * 7);
+}
+
+#[test]
+fn broadcasts_that_come_back_after_the_pools_fell_asleep() {
+    let nap = Duration::from_millis(if cfg!(miri) { 1 } else { 20 });
+    let count = watchdog("mutual broadcast with sleeps", move || {
+        broadcasts_into_each_other(nap)
+    });
+    assert_eq!(count, 3 * 7);
+}
+
 #[test]
 fn busy_pools_that_install_into_each_other_keep_working() {
     let results = watchdog("installs across busy pools", || {

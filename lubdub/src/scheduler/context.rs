@@ -126,6 +126,51 @@ impl WorkerContext {
         None
     }
 
+    /// True if this thread holds, further up its stack, a seat of another
+    /// pool than this context's: it is away from that seat while it works
+    /// or waits here.
+    pub(crate) fn holds_outer_seats(&self) -> bool {
+        self.outer_contexts().next().is_some()
+    }
+
+    /// Runs one broadcast job queued for a seat this thread holds further up
+    /// its stack, in another pool, on that seat; true if one ran. A seat
+    /// possessed by a caller is served by nobody else while the caller is
+    /// away in another pool, and a broadcast to its pool would wait for the
+    /// caller to come back (with two pools broadcasting into each other,
+    /// forever).
+    pub(crate) fn run_outer_broadcast(&self) -> bool {
+        for outer in self.outer_contexts() {
+            if let Some(job) = outer.seat().broadcasts.pop_oldest() {
+                // SAFETY: popping the job made this thread its only runner;
+                // the outer seat is this thread's, re-entered as an install
+                // back into its pool would.
+                outer.run_current(|| unsafe { job.run(outer) });
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The contexts of the seats this thread holds in other pools than this
+    /// context's, innermost first.
+    fn outer_contexts(&self) -> impl Iterator<Item = &WorkerContext> + '_ {
+        let mut entry = ENTRIES.with(Cell::get);
+        std::iter::from_fn(move || {
+            // SAFETY: as in `occupying`: entries and their contexts live in
+            // frames of this thread that are still on the stack.
+            while let Some(found) = unsafe { entry.as_ref() } {
+                entry = found.outer;
+                // SAFETY: as above.
+                let ctx = unsafe { &*found.ctx };
+                if !ptr::eq(ctx.registry(), self.registry()) {
+                    return Some(ctx);
+                }
+            }
+            None
+        })
+    }
+
     #[inline]
     pub(crate) fn registry(&self) -> &Registry {
         // SAFETY: a context lives inside a frame that keeps its registry alive

@@ -2,6 +2,8 @@
 //! Worker threads run it between jobs; a joiner or scope owner runs it while
 //! it waits on a latch.
 
+use std::time::Duration;
+
 use super::context::WorkerContext;
 use super::job::JobRef;
 use super::latch::Latch;
@@ -15,6 +17,10 @@ const SPIN_ROUNDS: u32 = 16;
 const SEARCH_ROUNDS: u32 = 32;
 /// Pause instructions per spinning round.
 const PAUSES_PER_SPIN: u32 = 32;
+/// The longest a waiter that holds seats of other pools further up its
+/// stack sleeps before it looks for broadcast jobs queued there: nobody
+/// wakes it for those (their pools wake the seat, whose occupant is away).
+const OUTER_BROADCAST_LOOK: Duration = Duration::from_millis(1);
 
 /// What ends a search loop.
 #[derive(Clone, Copy)]
@@ -76,6 +82,12 @@ impl Registry {
             // Read before the search: work queued before the pool began to
             // terminate is then visible to this search.
             let terminating = matches!(until, Until::Terminated) && self.is_terminating();
+            if let Until::Set(_) = until {
+                if ctx.run_outer_broadcast() {
+                    rounds = 0;
+                    continue;
+                }
+            }
             if let Some(job) = self.find_work(ctx.index()) {
                 self.idle().stop_searching();
                 self.on_busy(ctx.index());
@@ -101,8 +113,13 @@ impl Registry {
                 continue;
             }
             rounds = 0;
-            // The pool's watcher sleeps with a timeout (`rescue.rs`).
-            let timeout = self.watch_timeout(ctx.index());
+            // The pool's watcher sleeps with a timeout (`rescue.rs`), and so
+            // does a waiter away from seats of other pools.
+            let mut timeout = self.watch_timeout(ctx.index());
+            if matches!(until, Until::Set(_)) && ctx.holds_outer_seats() {
+                timeout =
+                    Some(timeout.map_or(OUTER_BROADCAST_LOOK, |t| t.min(OUTER_BROADCAST_LOOK)));
+            }
             let slept = match until {
                 Until::Terminated => {
                     // Entered before the seat looks asleep: a caller may take
