@@ -9,9 +9,10 @@ use std::num::NonZeroUsize;
 use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::{Cell, BASELINE};
+use crate::report::Cell;
 use crate::workloads::loops::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
+use crate::workloads::variants::Variant;
 
 /// The inner length of `flat_map`'s items and `chunks`' chunks.
 pub const INNER: usize = 64;
@@ -26,26 +27,6 @@ pub const KINDS: [LoopKind; 4] = [
     LoopKind::StepBy,
     LoopKind::ParBridge,
 ];
-
-/// The ways of running an adaptor loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Variant {
-    Baseline,
-    Lubdub,
-    Rayon,
-}
-
-impl Variant {
-    const ALL: [Variant; 3] = [Self::Baseline, Self::Lubdub, Self::Rayon];
-
-    fn name(self) -> &'static str {
-        match self {
-            Self::Baseline => BASELINE,
-            Self::Lubdub => "lubdub",
-            Self::Rayon => "rayon",
-        }
-    }
-}
 
 /// `kind`'s loop over `x`, the variant's way; the result as a wrapping sum.
 fn run_loop(kind: LoopKind, variant: Variant, pools: &Pools, x: &[u64]) -> u64 {

@@ -18,6 +18,7 @@ pub mod adaptors;
 pub mod nested;
 pub mod pools;
 pub mod tree;
+pub mod variants;
 
 /// What a subcommand of a workload does; its options (`Args`) implement it.
 pub trait Workload {

@@ -17,9 +17,10 @@ use std::num::NonZeroUsize;
 use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::{group_digits, Cell, BASELINE};
+use crate::report::{group_digits, Cell};
 use crate::workloads::loops::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
+use crate::workloads::variants::Variant;
 
 /// The kinds of [`LoopKind`] measured here.
 pub const KINDS: [LoopKind; 2] = [LoopKind::NestedCount, LoopKind::NestedFold];
@@ -34,26 +35,6 @@ pub fn side_for(elements: usize) -> usize {
 pub fn heading(name: &str, side: u64) -> String {
     let side = group_digits(side);
     format!("{name}, {side} x {side} pairs")
-}
-
-/// The ways of running a nested loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Variant {
-    Baseline,
-    Lubdub,
-    Rayon,
-}
-
-impl Variant {
-    const ALL: [Variant; 3] = [Self::Baseline, Self::Lubdub, Self::Rayon];
-
-    fn name(self) -> &'static str {
-        match self {
-            Self::Baseline => BASELINE,
-            Self::Lubdub => "lubdub",
-            Self::Rayon => "rayon",
-        }
-    }
 }
 
 /// True if `a² + b²` is a perfect square.
