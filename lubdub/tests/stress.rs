@@ -8,6 +8,8 @@
 
 mod common;
 
+use lubdub::prelude::*;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Barrier, Mutex};
@@ -87,7 +89,27 @@ fn eval(seed: u64, depth: u32, run: &Run<'_>) -> u64 {
             let child = rng.gen();
             catch_unwind(AssertUnwindSafe(|| eval(child, depth - 1, run))).unwrap_or(u64::MAX / 3)
         }
-        80..=84 => eval(rng.gen(), depth - 1, run) ^ seed,
+        80..=82 => eval(rng.gen(), depth - 1, run) ^ seed,
+        83..=84 => {
+            // A parallel loop over a few subtrees, which may hold loops and
+            // joins themselves. Each item catches its own panics, so that
+            // every item runs in both modes and the node counts agree.
+            let first: u64 = rng.gen();
+            let items = rng.gen_range(1..=12u64);
+            let item = |i: u64| {
+                catch_unwind(AssertUnwindSafe(|| {
+                    eval(first.wrapping_add(i), depth - 1, run)
+                }))
+                .unwrap_or(u64::MAX / 5)
+            };
+            match mode {
+                Mode::Parallel => (0..items)
+                    .into_par_iter()
+                    .map(item)
+                    .reduce(|| 0, u64::wrapping_add),
+                Mode::Sequential => (0..items).map(item).fold(0, u64::wrapping_add),
+            }
+        }
         85..=87 => {
             // Rarely, the halves meet at a barrier before they go on.
             let (left, right) = children(&mut rng);
