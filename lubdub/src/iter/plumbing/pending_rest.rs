@@ -11,10 +11,14 @@
 //! an idle thread; the piece then runs the left half and joins the right
 //! one ([`PendingRest::join_right`]), as if it had called `join` at its
 //! last chunk boundary.
+//!
+//! The node keeps the rest in a slot and its phase in a byte, not in an
+//! enum: offering and taking back a rest are then a move and a store each,
+//! with no drop glue for a previous value (this runs at every chunk).
 
 use std::cell::{Cell, UnsafeCell};
 use std::marker::PhantomPinned;
-use std::mem::{self, MaybeUninit};
+use std::mem::MaybeUninit;
 use std::pin::Pin;
 use std::ptr;
 
@@ -24,18 +28,17 @@ use crate::scheduler::job::{PromotedHeader, StackJob, PROMOTED};
 use crate::scheduler::pending_loops::LoopHeader;
 use crate::unwind;
 
-/// Where a piece's rest is.
-enum State<S, Red> {
-    /// With the piece itself (between two chunks), or gone.
-    Away,
-    /// In the node, whole.
-    Here(S),
-    /// Halved by a promotion: the left half, and the reducer that joins the
-    /// halves' results; the right half is the node's job.
-    Halved { left: S, halves: Red },
-    /// Halving it panicked (in a `split_at`); the rest is lost.
-    Panicked(Panic),
-}
+/// Where a piece's rest is: [`PendingRest::phase`].
+/// With the piece itself (between two chunks), or gone: the slots are empty.
+const AWAY: u8 = 0;
+/// In the node, whole: `rest` holds it.
+const HERE: u8 = 1;
+/// Halved by a promotion: `rest` holds the left half, `halves` the reducer
+/// of the halves' results, and `right` the right half's job.
+const HALVED: u8 = 2;
+/// Halving it panicked (in a `split_at`): the rest is lost, `panic` holds
+/// the payload.
+const PANICKED: u8 = 3;
 
 /// What [`PendingRest::take`] gives back.
 pub(super) enum Taken<S, Red> {
@@ -59,10 +62,13 @@ where
 {
     /// First: the scheduler reaches the node through it.
     header: LoopHeader,
-    state: UnsafeCell<State<S, Red>>,
-    halve: H,
-    /// The right half, once halved.
+    /// [`AWAY`], [`HERE`], [`HALVED`] or [`PANICKED`]: which slots are full.
+    phase: Cell<u8>,
+    rest: UnsafeCell<MaybeUninit<S>>,
+    halves: UnsafeCell<MaybeUninit<Red>>,
     right: UnsafeCell<MaybeUninit<StackJob<F, R>>>,
+    panic: UnsafeCell<MaybeUninit<Panic>>,
+    halve: H,
     /// The context the node is registered with, once offered to.
     ctx: Cell<Option<&'c WorkerContext>>,
     /// True while the right half may still be running on another thread.
@@ -80,9 +86,12 @@ where
     pub(super) fn new(halve: H) -> Self {
         Self {
             header: LoopHeader::new(Self::halve_erased),
-            state: UnsafeCell::new(State::Away),
-            halve,
+            phase: Cell::new(AWAY),
+            rest: UnsafeCell::new(MaybeUninit::uninit()),
+            halves: UnsafeCell::new(MaybeUninit::uninit()),
             right: UnsafeCell::new(MaybeUninit::uninit()),
+            panic: UnsafeCell::new(MaybeUninit::uninit()),
+            halve,
             ctx: Cell::new(None),
             right_out: Cell::new(false),
             _pinned: PhantomPinned,
@@ -101,9 +110,11 @@ where
             // pointer carries the whole node's provenance.
             unsafe { ctx.push_loop(ptr::from_ref(this).cast()) };
         }
-        // SAFETY: the rest is away (the piece holds it, or it is gone), so
-        // no promotion touches the state before `splittable` is set below.
-        unsafe { *this.state.get() = State::Here(rest) };
+        debug_assert_eq!(this.phase.get(), AWAY, "one rest at a time");
+        // SAFETY: the phase is `AWAY`, so the slot is empty and no promotion
+        // reads it before `splittable` is set below.
+        unsafe { (*this.rest.get()).write(rest) };
+        this.phase.set(HERE);
         this.header.splittable.set(splittable);
     }
 
@@ -112,13 +123,31 @@ where
     pub(super) fn take(self: Pin<&Self>) -> Taken<S, Red> {
         let this = self.get_ref();
         this.header.splittable.set(false);
-        // SAFETY: the piece is between two chunks: no promotion runs.
-        match mem::replace(unsafe { &mut *this.state.get() }, State::Away) {
-            State::Here(rest) => Taken::Whole(rest),
-            State::Halved { left, halves } => Taken::Halved { left, halves },
-            State::Panicked(payload) => unwind::resume(payload),
-            State::Away => unreachable!("a rest is taken once per offer"),
+        let phase = this.phase.replace(AWAY);
+        // SAFETY: the piece is between two chunks, so no promotion runs; the
+        // phase says which slots are full, and they are emptied once.
+        unsafe {
+            match phase {
+                HERE => Taken::Whole((*this.rest.get()).assume_init_read()),
+                HALVED => Taken::Halved {
+                    left: (*this.rest.get()).assume_init_read(),
+                    halves: (*this.halves.get()).assume_init_read(),
+                },
+                _ => this.resume_halving_panic(phase),
+            }
         }
+    }
+
+    /// The halving panicked, if `phase` says so: the piece panics with it.
+    ///
+    /// # Safety
+    /// `phase` was the node's phase, and the piece is between two chunks.
+    #[cold]
+    unsafe fn resume_halving_panic(&self, phase: u8) -> ! {
+        assert_eq!(phase, PANICKED, "a rest is taken once per offer");
+        // SAFETY: the phase was `PANICKED`, so the slot is full; it was
+        // reset, so the payload is read once.
+        unwind::resume(unsafe { (*self.panic.get()).assume_init_read() })
     }
 
     /// The right half's result, after the piece ran its left half: taken
@@ -141,23 +170,33 @@ where
         // SAFETY: the header is the first field of this `repr(C)` node.
         let node = unsafe { &*header.cast::<Self>() };
         node.header.splittable.set(false);
+        debug_assert_eq!(
+            node.phase.get(),
+            HERE,
+            "only a rest in the node is splittable"
+        );
+        node.phase.set(AWAY);
         // SAFETY: while its piece folds a chunk, the piece does not touch
-        // the state; this thread is inside the chunk, so nothing else does.
-        let state = unsafe { &mut *node.state.get() };
-        let State::Here(rest) = mem::replace(state, State::Away) else {
-            unreachable!("only a rest in the node is splittable")
-        };
+        // the slots; this thread is inside the chunk, so nothing else does.
+        // The phase was `HERE`: the rest slot is full, and is emptied here.
+        let rest = unsafe { (*node.rest.get()).assume_init_read() };
         match unwind::halt(|| (node.halve)(rest)) {
             Ok((left, right, halves)) => {
-                // SAFETY: as for the state; the job slot is empty (a node is
-                // halved at most once: its piece ends after a halving).
-                let job = unsafe { (*node.right.get()).write(StackJob::new(right, PROMOTED)) };
-                *state = State::Halved { left, halves };
+                // SAFETY: as above; the job slot is empty (a node is halved
+                // at most once: its piece ends after a halving).
+                let job = unsafe {
+                    (*node.rest.get()).write(left);
+                    (*node.halves.get()).write(halves);
+                    (*node.right.get()).write(StackJob::new(right, PROMOTED))
+                };
+                node.phase.set(HALVED);
                 node.right_out.set(true);
                 Some(job.header_ptr())
             }
             Err(payload) => {
-                *state = State::Panicked(payload);
+                // SAFETY: as above; the panic slot is empty until now.
+                unsafe { (*node.panic.get()).write(payload) };
+                node.phase.set(PANICKED);
                 None
             }
         }
@@ -169,6 +208,7 @@ where
     F: FnOnce() -> R + Send,
     R: Send,
 {
+    #[inline]
     fn drop(&mut self) {
         let Some(ctx) = self.ctx.get() else { return };
         if self.right_out.get() {
@@ -177,6 +217,19 @@ where
             // SAFETY: the job was written when `right_out` was set.
             let job = unsafe { self.right.get_mut().assume_init_ref() };
             let _ = unwind::halt(|| ctx.finish_promoted(job));
+        }
+        // SAFETY: the phase says which slots are full (only an unwinding
+        // piece leaves any).
+        unsafe {
+            match self.phase.get() {
+                HERE => self.rest.get_mut().assume_init_drop(),
+                HALVED => {
+                    self.rest.get_mut().assume_init_drop();
+                    self.halves.get_mut().assume_init_drop();
+                }
+                PANICKED => self.panic.get_mut().assume_init_drop(),
+                _ => {}
+            }
         }
         ctx.pop_loop(ptr::from_ref(&self.header));
     }

@@ -24,49 +24,59 @@ const FIRST_CHUNK: usize = 8;
 /// Chunks double from [`FIRST_CHUNK`] up to it.
 const MAX_CHUNK: usize = 2048;
 
-/// The producer's bounds on a piece and on a chunk, read once per loop.
+/// The producer's bounds on a piece and on a chunk, read once per loop,
+/// with the chunk lengths they allow (computed once: the schedule runs at
+/// every chunk boundary).
 #[derive(Clone, Copy)]
 pub(super) struct Limits {
     /// No piece is cut shorter than this ([`Producer::min_len`], at least 1).
     min_piece: usize,
     /// No chunk is longer than this ([`Producer::max_len`], at least 1).
     max_chunk: usize,
+    /// One item, [`FIRST_CHUNK`] and [`MAX_CHUNK`] within the limits.
+    one: usize,
+    first: usize,
+    largest: usize,
 }
 
 impl Limits {
     #[inline]
     pub(super) fn of<P: Producer>(producer: &P) -> Self {
+        let min_piece = producer.min_len().max(1);
+        let max_chunk = producer.max_len().max(1);
+        // Where the bounds conflict (`min_piece` above `max_chunk`) the
+        // minimum wins, as in Rayon.
+        let clamp = |chunk: usize| chunk.min(max_chunk).max(min_piece);
         Limits {
-            min_piece: producer.min_len().max(1),
-            max_chunk: producer.max_len().max(1),
+            min_piece,
+            max_chunk,
+            one: clamp(1),
+            first: clamp(FIRST_CHUNK),
+            largest: clamp(MAX_CHUNK),
         }
-    }
-
-    /// `chunk` within the limits; where they conflict (`min_piece` above
-    /// `max_chunk`) the minimum wins, as in Rayon.
-    #[inline]
-    fn clamp(self, chunk: usize) -> usize {
-        chunk.min(self.max_chunk).max(self.min_piece)
     }
 
     /// The length of the first chunk of a piece of `len` items; `slow`:
     /// chunks are slow (see the module's doc).
     #[inline]
     pub(super) fn first_chunk(self, len: usize, slow: bool) -> usize {
-        self.clamp(if slow || len <= FIRST_CHUNK {
-            1
+        if slow || len <= FIRST_CHUNK {
+            self.one
         } else {
-            FIRST_CHUNK
-        })
+            self.first
+        }
     }
 
-    /// The length of the chunk after one of `chunk` items.
+    /// The length of the chunk after one of `chunk` items: the same while
+    /// chunks are slow, else twice as long, at least the usual first chunk
+    /// (after a short piece's one-item chunk) and at most the largest.
     #[inline]
     pub(super) fn next_chunk(self, chunk: usize, slow: bool) -> usize {
         if slow {
-            return self.clamp(chunk);
+            chunk
+        } else {
+            chunk.saturating_mul(2).max(self.first).min(self.largest)
         }
-        self.clamp(chunk.saturating_mul(2).clamp(FIRST_CHUNK, MAX_CHUNK))
     }
 
     /// How many items to cut off the front of a piece of `len` items as its
