@@ -38,6 +38,7 @@ mod plot;
 mod profiles;
 mod report;
 mod stats;
+mod summary_plot;
 mod table;
 mod timeline;
 mod workloads;
