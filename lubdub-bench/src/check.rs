@@ -245,7 +245,10 @@ mod tests {
         );
         assert!(expect_same_items(&list, &[1, 2]).is_err());
         assert!(expect_same_items(&list, &[1, 2, 3, 4]).is_err());
-        assert_eq!(expect_close(&[1.0, 1e6], &[1.0 + 1e-12, 1e6 + 1e-4], 1e-9), Ok(()));
+        assert_eq!(
+            expect_close(&[1.0, 1e6], &[1.0 + 1e-12, 1e6 + 1e-4], 1e-9),
+            Ok(())
+        );
         assert!(expect_close(&[1.0, 2.0], &[1.0, 2.1], 1e-9).is_err());
         assert!(expect_close(&[1.0], &[1.0, 2.0], 1e-9).is_err());
         let map = |pairs: &[(u8, u8)]| pairs.iter().copied().collect::<HashMap<_, _>>();

@@ -60,9 +60,17 @@ fn series(section: &[&Cell]) -> (Vec<String>, Vec<Series>) {
 ///
 /// # Errors
 /// When there is no positive ratio to draw, or the file cannot be written.
-pub fn draw(section: &[&Cell], heading: &str, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
+pub fn draw(
+    section: &[&Cell],
+    heading: &str,
+    path: &Path,
+) -> Result<(), Box<dyn std::error::Error>> {
     let (headings, series) = series(section);
-    let ratios = || series.iter().flat_map(|s| s.ratios.iter().flatten().copied());
+    let ratios = || {
+        series
+            .iter()
+            .flat_map(|s| s.ratios.iter().flatten().copied())
+    };
     let (lo, hi) = ratios().fold((1.0f64, 1.0f64), |(lo, hi), r| (lo.min(r), hi.max(r)));
     if ratios().next().is_none() || lo <= 0.0 {
         return Err("no positive ratios to draw on a log scale".into());
@@ -180,7 +188,12 @@ mod tests {
         draw(&section, "programs", &path).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
-        for text in ["program-a", "program-b", "lubdub, 2 threads", "rayon, 1 thread"] {
+        for text in [
+            "program-a",
+            "program-b",
+            "lubdub, 2 threads",
+            "rayon, 1 thread",
+        ] {
             assert!(svg.contains(text), "the plot lacks {text:?}");
         }
         assert!(svg.matches("<circle").count() >= 4);

@@ -509,7 +509,10 @@ mod tests {
         );
         assert_eq!(column(1), ["1", "2", "1", "2", "1", "2"]);
         assert_eq!(t.rows[1][3], "5.00 / 5.00 (0.500x)");
-        assert_eq!(column(5), ["0.500x", "0.250x", "4.00x", "4.00x", "1.41x", "1.00x"]);
+        assert_eq!(
+            column(5),
+            ["0.500x", "0.250x", "4.00x", "4.00x", "1.41x", "1.00x"]
+        );
         // lubdub's ratios to sequential: 1 and 4 at one thread, 0.5 and 2 at two.
         assert_eq!(t.rows[4][3], "2.00x");
         assert_eq!(t.rows[5][3], "1.00x");
