@@ -15,6 +15,9 @@ use crate::table::groups;
 /// Width of the label column on the left, in pixels.
 const LABELS: u32 = 260;
 
+/// Height of the legend strip at the bottom, in pixels.
+const LEGEND: u32 = 36;
+
 /// One dot series: a variant at a thread count, and its ratio in each row
 /// (`None` where it was not measured).
 #[derive(Debug, PartialEq)]
@@ -76,10 +79,11 @@ pub fn draw(
         return Err("no positive ratios to draw on a log scale".into());
     }
     let rows = headings.len();
-    let height = 140 + 34 * rows as u32;
+    let height = 150 + 34 * rows as u32;
     let root = SVGBackend::new(path, (1000, height)).into_drawing_area();
     root.fill(&WHITE)?;
-    let (labels, main) = root.split_horizontally(LABELS);
+    let (upper, legend) = root.split_vertically(height - LEGEND);
+    let (labels, main) = upper.split_horizontally(LABELS);
     let mut chart = ChartBuilder::on(&main)
         .caption(heading, ("sans-serif", 20))
         .margin(12)
@@ -99,30 +103,24 @@ pub fn draw(
         BLACK.stroke_width(1),
     )))?;
     let count = series.len() as f64;
+    let text = ("sans-serif", 15).into_font().color(&BLACK);
     for (index, s) in series.iter().enumerate() {
         let color = COLORS[(index + 1) % COLORS.len()].to_rgba();
         let offset = (index as f64 - (count - 1.0) / 2.0) * 0.7 / count.max(1.0);
-        let points: Vec<(f64, f64)> = s
+        let points = s
             .ratios
             .iter()
             .enumerate()
-            .filter_map(|(row, r)| r.map(|r| (r, y_of(row) + offset)))
-            .collect();
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 5, color.filled())))?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| Circle::new((x + 10, y), 5, color.filled()));
+            .filter_map(|(row, r)| r.map(|r| (r, y_of(row) + offset)));
+        chart.draw_series(points.map(|p| Circle::new(p, 5, color.filled())))?;
+        // The legend, in a strip under the chart: a dot and the name.
+        let x = LABELS as i32 + 200 * index as i32;
+        legend.draw(&Circle::new((x, 16), 5, color.filled()))?;
+        legend.draw(&Text::new(s.name.as_str(), (x + 12, 8), text.clone()))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
-    let style = ("sans-serif", 15).into_font().color(&BLACK);
-    for (row, text) in headings.iter().enumerate() {
+    for (row, heading) in headings.iter().enumerate() {
         let (_, y) = chart.backend_coord(&(1.0, y_of(row)));
-        labels.draw(&Text::new(text.as_str(), (8, y - 8), style.clone()))?;
+        labels.draw(&Text::new(heading.as_str(), (8, y - 8), text.clone()))?;
     }
     root.present()?;
     Ok(())

@@ -216,7 +216,7 @@ fn summary(section: &[&Cell]) -> Table {
         title: format!(
             "{}: {}, {}; {first} ÷ {second}: median ÷ median; geometric means of the ratios at the bottom",
             first.experiment.section(),
-            first.experiment.unit(),
+            first.unit,
             first.experiment.legend(),
             first = versus.first,
             second = versus.second,

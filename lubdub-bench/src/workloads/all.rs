@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use crate::cli::Common;
 use crate::error::Error;
 use crate::experiment::Experiment;
+use crate::harness::Clock;
 use crate::report::Cell;
 use crate::workloads::fft::{self, FftConfig, FftVariant};
 use crate::workloads::loops::{self, LoopsConfig};
@@ -111,6 +112,7 @@ impl Args {
             programs: programs::Name::value_variants().to_vec(),
             short: true,
             threads: self.common.threads(),
+            clock: Clock::Wall,
             budget: self.common.budget(),
         }
     }

@@ -21,7 +21,7 @@ use crate::check::Mismatch;
 use crate::cli::Common;
 use crate::error::Error;
 use crate::experiment::Experiment;
-use crate::harness::{measure, Contender, Plan};
+use crate::harness::{measure, Clock, Contender, Plan};
 use crate::report::{Cell, SEQUENTIAL};
 use crate::workloads::pools::Pools;
 use crate::workloads::Workload;
@@ -103,13 +103,15 @@ pub fn run<P: Program>(way: Way, pools: &Pools, input: &P::Input, fresh: P::Fres
     }
 }
 
-/// Measures every way of running `P` at `size` and `threads` threads.
+/// Measures every way of running `P` at `size` and `threads` threads,
+/// charging each run its time on `clock`.
 ///
 /// # Errors
 /// A wrong answer, or a pool that cannot be built.
 pub fn measure_program<P: Program>(
     size: usize,
     threads: NonZeroUsize,
+    clock: Clock,
     plan: &Plan,
 ) -> Result<Cell, Error> {
     let pools = Pools::new(threads)?;
@@ -122,7 +124,7 @@ pub fn measure_program<P: Program>(
         .iter()
         .map(|&way| {
             let profiled = (way == Way::Lubdub).then_some(&pools.lubdub);
-            Contender::with_stopwatch(way.name(), profiled, move |sw| {
+            Contender::with_stopwatch_on(clock, way.name(), profiled, move |sw| {
                 let fresh = P::fresh(input);
                 let got = sw.time(|| run::<P>(way, pools, black_box(input), fresh));
                 P::check(&got, expected)
@@ -132,7 +134,11 @@ pub fn measure_program<P: Program>(
     let size = size as u64;
     let label = Cell::label_of(P::EXPERIMENT, size, threads.get());
     let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(P::EXPERIMENT, size, threads.get(), 1e6, measured))
+    let mut cell = Cell::new(P::EXPERIMENT, size, threads.get(), 1e6, measured);
+    if clock == Clock::ProcessCpu {
+        cell.unit = "CPU ms/run";
+    }
+    Ok(cell)
 }
 
 /// `n` pseudo-random `u64`s from `seed` (splitmix64): the same on every run.
@@ -189,9 +195,17 @@ macro_rules! programs {
             ///
             /// # Errors
             /// A wrong answer, or a pool that cannot be built.
-            pub fn measure(self, size: usize, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
+            pub fn measure(
+                self,
+                size: usize,
+                threads: NonZeroUsize,
+                clock: Clock,
+                plan: &Plan,
+            ) -> Result<Cell, Error> {
                 match self {
-                    $(Self::$variant => measure_program::<$module::$program>(size, threads, plan),)*
+                    $(Self::$variant => {
+                        measure_program::<$module::$program>(size, threads, clock, plan)
+                    })*
                 }
             }
         }
@@ -244,6 +258,8 @@ pub struct ProgramsConfig {
     pub short: bool,
     /// Thread counts.
     pub threads: Vec<NonZeroUsize>,
+    /// What a run is charged: wall time, or the process's CPU time.
+    pub clock: Clock,
     /// Time to spend on each program × threads cell.
     pub budget: Duration,
 }
@@ -258,7 +274,7 @@ pub fn run_programs(config: &ProgramsConfig) -> Result<Vec<Cell>, Error> {
     for &program in &config.programs {
         let size = program.size(config.short);
         for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = program.measure(size, threads, &plan)?;
+            let cell = program.measure(size, threads, config.clock, &plan)?;
             cell.progress(step + 1, config.threads.len());
             cells.push(cell);
         }
@@ -276,6 +292,12 @@ pub struct Args {
     /// Programs to run, comma-separated (all by default).
     #[arg(long, value_delimiter = ',', value_enum)]
     programs: Vec<Name>,
+    /// Charge each run the CPU time of the whole process (every thread)
+    /// instead of wall time: the work done, idle workers' spinning
+    /// included, which other processes on a shared machine disturb far
+    /// less. The tables then read CPU ms per run.
+    #[arg(long)]
+    cpu_time: bool,
 }
 
 impl Args {
@@ -290,6 +312,11 @@ impl Args {
             programs,
             short: false,
             threads: self.common.threads(),
+            clock: if self.cpu_time {
+                Clock::ProcessCpu
+            } else {
+                Clock::Wall
+            },
             budget: self.common.budget(),
         }
     }
@@ -363,11 +390,16 @@ mod tests {
         assert_eq!(config.programs, [Name::Nqueens, Name::Mergesort]);
         assert_eq!(config.threads, [nz(1), nz(2)]);
         assert!(!config.short);
+        assert_eq!(config.clock, Clock::Wall);
         assert!(parse(&["programs", "--programs", "no-such-program"]).is_err());
         let Command::Programs(args) = parse(&["programs"]).unwrap() else {
             panic!("not programs")
         };
         assert_eq!(args.config().programs, Name::value_variants());
+        let Command::Programs(args) = parse(&["programs", "--cpu-time"]).unwrap() else {
+            panic!("not programs")
+        };
+        assert_eq!(args.config().clock, Clock::ProcessCpu);
     }
 
     #[test]
@@ -379,12 +411,14 @@ mod tests {
             min_rounds: 2,
             max_rounds: 2,
         };
-        let cell = Name::Nqueens.measure(6, nz(2), &quick).unwrap();
+        let cell = Name::Nqueens.measure(6, nz(2), Clock::Wall, &quick).unwrap();
         let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
         assert_eq!(names, ["sequential", "lubdub", "rayon"]);
         assert!(cell.results.iter().all(|r| r.samples.len() == 2));
         assert!(cell.results[1].profile.is_some());
         assert_eq!(cell.unit, "ms/run");
+        let cpu = Name::Nqueens.measure(6, nz(1), Clock::ProcessCpu, &quick).unwrap();
+        assert_eq!(cpu.unit, "CPU ms/run");
     }
 
     #[test]

@@ -39,8 +39,8 @@ pub struct CollectHashmap;
 impl Program for CollectHashmap {
     const EXPERIMENT: Experiment =
         program_experiment!("collect-hashmap", Heading::Count("entries"));
-    const SIZE: usize = 500_000;
-    const SHORT_SIZE: usize = 100_000;
+    const SIZE: usize = 1_000_000;
+    const SHORT_SIZE: usize = 200_000;
     type Input = usize;
     type Fresh = ();
     type Output = HashMap<u64, usize>;

@@ -34,8 +34,8 @@ pub struct CollectList;
 
 impl Program for CollectList {
     const EXPERIMENT: Experiment = program_experiment!("collect-list", Heading::Count("u64s"));
-    const SIZE: usize = 1_000_000;
-    const SHORT_SIZE: usize = 200_000;
+    const SIZE: usize = 2_000_000;
+    const SHORT_SIZE: usize = 400_000;
     type Input = usize;
     type Fresh = ();
     type Output = LinkedList<u64>;

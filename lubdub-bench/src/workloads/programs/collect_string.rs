@@ -37,8 +37,8 @@ pub struct CollectString;
 
 impl Program for CollectString {
     const EXPERIMENT: Experiment = program_experiment!("collect-string", Heading::Count("chars"));
-    const SIZE: usize = 10_000_000;
-    const SHORT_SIZE: usize = 1_000_000;
+    const SIZE: usize = 20_000_000;
+    const SHORT_SIZE: usize = 4_000_000;
     type Input = String;
     type Fresh = ();
     type Output = String;

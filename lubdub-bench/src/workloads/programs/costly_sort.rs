@@ -11,7 +11,7 @@ use crate::check::{expect_same, Mismatch};
 use crate::experiment::{Experiment, Heading};
 
 /// Rounds of mixing per key.
-const ROUNDS: u32 = 24;
+const ROUNDS: u32 = 48;
 
 /// The key of `x`, recomputed at every comparison: `ROUNDS` dependent
 /// multiply-xorshift rounds, then the top 20 bits (so keys tie now and

@@ -120,8 +120,8 @@ pub struct Mergesort;
 
 impl Program for Mergesort {
     const EXPERIMENT: Experiment = program_experiment!("mergesort", Heading::Count("u64s"));
-    const SIZE: usize = 1_000_000;
-    const SHORT_SIZE: usize = 200_000;
+    const SIZE: usize = 500_000;
+    const SHORT_SIZE: usize = 100_000;
     type Input = Vec<u64>;
     type Fresh = Vec<u64>;
     type Output = Vec<u64>;

@@ -128,8 +128,8 @@ impl Program for Nbody {
         "nbody",
         Heading::Custom(|n| format!("nbody, {n} bodies, {STEPS} steps"))
     );
-    const SIZE: usize = 1_000;
-    const SHORT_SIZE: usize = 400;
+    const SIZE: usize = 1_400;
+    const SHORT_SIZE: usize = 500;
     type Input = Vec<Body>;
     type Fresh = Vec<Body>;
     type Output = Vec<f64>;
