@@ -155,6 +155,23 @@ pub fn random_u64s(n: usize, seed: u64) -> Vec<u64> {
         .collect()
 }
 
+/// Pieces up to this long are sorted by insertion in `mergesort.rs` and
+/// `quicksort.rs` (the programs' own cut-off, the same for every variant).
+pub const INSERTION: usize = 32;
+
+/// Sorts `v` by insertion.
+pub fn insertion_sort(v: &mut [u64]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
+
 /// A cheap scramble of `i`, the item the collect programs compute.
 pub fn mix(i: usize) -> u64 {
     let x = i as u64;
@@ -419,6 +436,17 @@ mod tests {
         assert_eq!(cell.unit, "ms/run");
         let cpu = Name::Nqueens.measure(6, nz(1), Clock::ProcessCpu, &quick).unwrap();
         assert_eq!(cpu.unit, "CPU ms/run");
+    }
+
+    #[test]
+    fn insertion_sort_sorts() {
+        for n in [0, 1, 2, INSERTION, 100] {
+            let mut v = random_u64s(n, 11);
+            let mut expected = v.clone();
+            expected.sort_unstable();
+            insertion_sort(&mut v);
+            assert_eq!(v, expected);
+        }
     }
 
     #[test]

@@ -4,29 +4,12 @@
 //! alternate between the slice and one buffer, so no level copies back.
 //! The sequential variant is the same sort with a plain merge.
 
-use super::{random_u64s, Program};
+use super::{insertion_sort, random_u64s, Program, INSERTION};
 use crate::check::{expect_same, Mismatch};
 use crate::experiment::{Experiment, Heading};
 
-/// Pieces up to this long are sorted by insertion (the program's cut-off,
-/// the same for every variant).
-const INSERTION: usize = 32;
-
 /// Merges of up to this many elements run sequentially.
 const SEQUENTIAL_MERGE: usize = 4096;
-
-/// Sorts `v` by insertion.
-fn insertion_sort(v: &mut [u64]) {
-    for i in 1..v.len() {
-        let x = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > x {
-            v[j] = v[j - 1];
-            j -= 1;
-        }
-        v[j] = x;
-    }
-}
 
 /// Merges the sorted runs `a` and `b` into `out` (of their total length).
 fn merge(a: &[u64], b: &[u64], out: &mut [u64]) {

@@ -2,25 +2,9 @@
 //! three, then the two sides sorted by `join`. Small pieces are sorted by
 //! insertion, as in `mergesort.rs`.
 
-use super::{random_u64s, Program};
+use super::{insertion_sort, random_u64s, Program, INSERTION};
 use crate::check::{expect_same, Mismatch};
 use crate::experiment::{Experiment, Heading};
-
-/// Pieces up to this long are sorted by insertion.
-const INSERTION: usize = 32;
-
-/// Sorts `v` by insertion.
-fn insertion_sort(v: &mut [u64]) {
-    for i in 1..v.len() {
-        let x = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > x {
-            v[j] = v[j - 1];
-            j -= 1;
-        }
-        v[j] = x;
-    }
-}
 
 /// Partitions `v` (at least 3 long) around the median of its first, middle
 /// and last elements; returns the pivot's final index: smaller elements are
