@@ -1,7 +1,9 @@
 //! Result checks: every variant's answer is compared with the known one on
 //! every repetition of every timed sample, and a wrong answer stops the run.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasher, Hash};
 
 /// A variant's answer differed from the expected one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,8 +40,60 @@ pub fn repeat(reps: u64, expected: i64, mut compute: impl FnMut() -> i64) -> Res
 /// whose `expected` is the full length: "got 12, expected 1000" reads "the
 /// first 12 of 1000 elements are right". For vectors (map, axpy).
 pub fn expect_same<T: PartialEq>(got: &[T], expected: &[T]) -> Result<(), Mismatch> {
-    let right = got.iter().zip(expected).take_while(|(g, e)| g == e).count();
+    expect_same_items(got, expected)
+}
+
+/// [`expect_same`] for any two sequences (a `LinkedList`...).
+pub fn expect_same_items<T: PartialEq>(
+    got: impl IntoIterator<Item = T>,
+    expected: impl IntoIterator<Item = T>,
+) -> Result<(), Mismatch> {
+    let (mut got, mut expected) = (got.into_iter(), expected.into_iter());
+    let mut right = 0;
+    loop {
+        match (got.next(), expected.next()) {
+            (Some(g), Some(e)) if g == e => right += 1,
+            (None, None) => return Ok(()),
+            (g, e) => {
+                let got_len = right + usize::from(g.is_some()) + got.count();
+                let expected_len = right + usize::from(e.is_some()) + expected.count();
+                return prefix_mismatch(right, got_len, expected_len);
+            }
+        }
+    }
+}
+
+/// [`expect_same`] for floating-point results computed in another order:
+/// elements are right when within `tolerance` of the expected one, relative
+/// to its magnitude (or absolute below 1).
+pub fn expect_close(got: &[f64], expected: &[f64], tolerance: f64) -> Result<(), Mismatch> {
+    let right = got
+        .iter()
+        .zip(expected)
+        .take_while(|&(g, e)| (g - e).abs() <= tolerance * e.abs().max(1.0))
+        .count();
     prefix_mismatch(right, got.len(), expected.len())
+}
+
+/// `Ok` when the maps are equal; else a [`Mismatch`] whose `got` counts the
+/// entries of `expected` that `got` has right and whose `expected` is the
+/// larger of the two lengths (so extra entries in `got` show too).
+pub fn expect_same_map<K: Eq + Hash, V: PartialEq, S: BuildHasher>(
+    got: &HashMap<K, V, S>,
+    expected: &HashMap<K, V, S>,
+) -> Result<(), Mismatch> {
+    if got == expected {
+        return Ok(());
+    }
+    let right = expected
+        .iter()
+        .filter(|(k, v)| got.get(*k) == Some(*v))
+        .count();
+    let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    Err(Mismatch {
+        got: as_i64(right),
+        expected: as_i64(expected.len().max(got.len())),
+    })
 }
 
 /// `Ok` when `got` is sorted (ascending) and equals `expected` (std's sort of
@@ -175,6 +229,45 @@ mod tests {
         // A shorter or longer answer is wrong too.
         assert!(expect_same(&[1], &[1, 2]).is_err());
         assert!(expect_same(&[1, 2], &[1]).is_err());
+    }
+
+    #[test]
+    fn sequences_floats_and_maps_are_compared() {
+        use std::collections::LinkedList;
+        let list: LinkedList<u8> = [1, 2, 3].into_iter().collect();
+        assert_eq!(expect_same_items(&list, &[1, 2, 3]), Ok(()));
+        assert_eq!(
+            expect_same_items(&list, &[1, 5, 3]),
+            Err(Mismatch {
+                got: 1,
+                expected: 3
+            })
+        );
+        assert!(expect_same_items(&list, &[1, 2]).is_err());
+        assert!(expect_same_items(&list, &[1, 2, 3, 4]).is_err());
+        assert_eq!(
+            expect_close(&[1.0, 1e6], &[1.0 + 1e-12, 1e6 + 1e-4], 1e-9),
+            Ok(())
+        );
+        assert!(expect_close(&[1.0, 2.0], &[1.0, 2.1], 1e-9).is_err());
+        assert!(expect_close(&[1.0], &[1.0, 2.0], 1e-9).is_err());
+        let map = |pairs: &[(u8, u8)]| pairs.iter().copied().collect::<HashMap<_, _>>();
+        assert_eq!(expect_same_map(&map(&[(1, 2)]), &map(&[(1, 2)])), Ok(()));
+        assert_eq!(
+            expect_same_map(&map(&[(1, 2), (3, 3)]), &map(&[(1, 2), (3, 4)])),
+            Err(Mismatch {
+                got: 1,
+                expected: 2
+            })
+        );
+        let extra = expect_same_map(&map(&[(1, 2), (3, 4)]), &map(&[(1, 2)]));
+        assert_eq!(
+            extra,
+            Err(Mismatch {
+                got: 1,
+                expected: 2
+            })
+        );
     }
 
     #[test]

@@ -19,6 +19,17 @@ pub struct Experiment {
     heading: Heading,
     entry: Entry,
     legend: &'static str,
+    versus: Option<Versus>,
+}
+
+/// Two variants compared in a section's summary table (see
+/// [`Experiment::summarized`]): the column `first ÷ second`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Versus {
+    /// The variant whose median is divided.
+    pub first: &'static str,
+    /// The variant it is divided by.
+    pub second: &'static str,
 }
 
 /// How an experiment at a size is headed in tables and plots.
@@ -62,7 +73,26 @@ impl Experiment {
             heading,
             entry: Entry::Ratio,
             legend: RATIO_LEGEND,
+            versus: None,
         }
+    }
+
+    /// The same experiment, shown in one summary table with the others of
+    /// its section that are summarized (a row per experiment, size and
+    /// thread count), with a column of `first`'s median over `second`'s and
+    /// geometric means at the bottom; and in one summary plot of the
+    /// section instead of a scaling plot per size.
+    pub const fn summarized(self, first: &'static str, second: &'static str) -> Self {
+        Self {
+            versus: Some(Versus { first, second }),
+            ..self
+        }
+    }
+
+    /// The variants compared in the summary, for a [`Experiment::summarized`]
+    /// experiment.
+    pub fn versus(self) -> Option<Versus> {
+        self.versus
     }
 
     /// The same experiment with entries read as `entry`, which `legend`
@@ -204,8 +234,27 @@ pub(crate) mod examples {
         Experiment::new("alloc-tree", "ns/node", "alloc", Heading::Count("nodes"))
             .read_as(Entry::Ratio, "median / min (under the same allocator)");
 
+    /// Like two of `programs`: summarized in one table, lubdub against Rayon.
+    pub const PROGRAM_A: Experiment =
+        Experiment::new("program-a", "ms/run", "programs", Heading::Count("items"))
+            .summarized("lubdub", "rayon");
+
+    /// The second of them.
+    pub const PROGRAM_B: Experiment =
+        Experiment::new("program-b", "ms/run", "programs", Heading::Count("items"))
+            .summarized("lubdub", "rayon");
+
     /// All of the above.
-    pub const ALL: [Experiment; 6] = [TREESUM, FIB, CALL_IN, BURST_CPU, SUM_SQUARES, ALLOC_TREE];
+    pub const ALL: [Experiment; 8] = [
+        TREESUM,
+        FIB,
+        CALL_IN,
+        BURST_CPU,
+        SUM_SQUARES,
+        ALLOC_TREE,
+        PROGRAM_A,
+        PROGRAM_B,
+    ];
 }
 
 #[cfg(test)]

@@ -109,23 +109,66 @@ impl<'a> Contender<'a> {
     }
 }
 
+/// What a [`Stopwatch`] charges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Wall time.
+    Wall,
+    /// The CPU time of the whole process, every thread of every pool: the
+    /// work done (and the spinning of idle workers), which other processes
+    /// of a shared machine disturb far less than wall time.
+    ProcessCpu,
+}
+
+impl Clock {
+    /// Runs `f`; its result and the time it took on this clock.
+    fn measure<R>(self, f: impl FnOnce() -> R) -> (R, Duration) {
+        match self {
+            Clock::Wall => {
+                let start = Instant::now();
+                let result = f();
+                (result, start.elapsed())
+            }
+            Clock::ProcessCpu => {
+                let start = process_cpu_time();
+                let result = f();
+                (result, process_cpu_time().saturating_sub(start))
+            }
+        }
+    }
+}
+
+/// The CPU time of the whole process: every thread of every pool.
+pub fn process_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable `timespec` for the call's duration;
+    // CLOCK_PROCESS_CPUTIME_ID is a clock every Linux has.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
+    Duration::new(ts.tv_sec.unsigned_abs(), ts.tv_nsec.try_into().unwrap_or(0))
+}
+
 /// The clock of a contender whose repetitions need untimed work around them
 /// (copying a pristine input in, checking an output): only what runs inside
 /// [`Stopwatch::time`] is charged, and profiled.
 pub struct Stopwatch<'a> {
+    clock: Clock,
     total: Duration,
     pool: Option<&'a lubdub::ThreadPool>,
     profile: Option<lubdub::Profile>,
 }
 
 impl Stopwatch<'_> {
-    /// Runs `f`, adding its wall time to the total (and the pool's profile
-    /// over it, taken outside the timed part, to the profile).
+    /// Runs `f`, adding its time on the stopwatch's [`Clock`] to the total
+    /// (and the pool's profile over it, taken outside the timed part, to
+    /// the profile).
     pub fn time<R>(&mut self, f: impl FnOnce() -> R) -> R {
         let before = self.pool.map(lubdub::ThreadPool::profile);
-        let start = Instant::now();
-        let result = f();
-        self.total += start.elapsed();
+        let (result, took) = self.clock.measure(f);
+        self.total += took;
         if let (Some(pool), Some(before)) = (self.pool, before) {
             let part = pool.profile().since(&before);
             self.profile = Some(match self.profile.take() {
@@ -144,12 +187,23 @@ impl<'a> Contender<'a> {
     pub fn with_stopwatch(
         name: impl Into<String>,
         profiled: Option<&'a lubdub::ThreadPool>,
+        rep: impl FnMut(&mut Stopwatch<'a>) -> Result<(), Mismatch> + 'a,
+    ) -> Self {
+        Self::with_stopwatch_on(Clock::Wall, name, profiled, rep)
+    }
+
+    /// [`Contender::with_stopwatch`], charging the time on `clock`.
+    pub fn with_stopwatch_on(
+        clock: Clock,
+        name: impl Into<String>,
+        profiled: Option<&'a lubdub::ThreadPool>,
         mut rep: impl FnMut(&mut Stopwatch<'a>) -> Result<(), Mismatch> + 'a,
     ) -> Self {
         Self {
             name: name.into(),
             run: Box::new(move |reps| {
                 let mut stopwatch = Stopwatch {
+                    clock,
                     total: Duration::ZERO,
                     pool: profiled,
                     profile: None,
@@ -579,6 +633,28 @@ mod tests {
         };
         let ns = measure("cell", &mut contenders, &p).unwrap()[0].ns_per_rep[0];
         assert!((1e6..15e6).contains(&ns), "{ns}");
+    }
+
+    #[test]
+    fn a_cpu_stopwatch_charges_cpu_not_sleep() {
+        let mut contenders = vec![Contender::with_stopwatch_on(
+            Clock::ProcessCpu,
+            "sleepy",
+            None,
+            |sw| {
+                sw.time(|| std::thread::sleep(Duration::from_millis(30)));
+                Ok(())
+            },
+        )];
+        let p = Plan {
+            reps: Reps::Fixed(1),
+            ..plan(1)
+        };
+        let ns = measure("cell", &mut contenders, &p).unwrap()[0].ns_per_rep[0];
+        assert!(ns < 15e6, "{ns}");
+        let before = process_cpu_time();
+        spin(Duration::from_millis(20));
+        assert!(process_cpu_time() > before);
     }
 
     /// Spins on the calling thread for `time`.

@@ -10,6 +10,7 @@
 //! lubdub-bench loops   [--n 10000000] [--hot-calls 100000] [--threads ...]
 //! lubdub-bench sort    [--n 10000000] [--strings 1000000] [--inputs random,...] [--threads ...]
 //! lubdub-bench alloc   [--tree-nodes 1000000] [--items 1000000] [--threads ...]
+//! lubdub-bench programs [--programs mergesort,nqueens,...] [--cpu-time] [--threads ...]
 //! ```
 //!
 //! Every subcommand prints tables on stdout, progress on stderr, writes every
@@ -38,6 +39,7 @@ mod plot;
 mod profiles;
 mod report;
 mod stats;
+mod summary_plot;
 mod table;
 mod timeline;
 mod workloads;

@@ -1,5 +1,7 @@
 //! SVG plots: for each experiment and size measured at two or more thread
-//! counts, the median per variant against threads, log scale on both axes.
+//! counts, the median per variant against threads, log scale on both axes;
+//! for each section of summarized experiments, one picture of every
+//! variant's time over the baseline's, a row per experiment.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +10,7 @@ use plotters::prelude::*;
 use crate::error::Error;
 use crate::experiment::Experiment;
 use crate::report::{Cell, Run};
-use crate::table::groups;
+use crate::table::{groups, summarized_sections};
 
 /// What a plot shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +19,9 @@ pub enum PlotKind {
     Scaling,
     /// One traced sample, a row per worker coloured by state (`timeline.rs`).
     Timeline,
+    /// A section of summarized experiments: each variant's median over the
+    /// baseline's, a row per experiment and size.
+    Summary,
 }
 
 /// A plot written for a run.
@@ -24,7 +29,7 @@ pub enum PlotKind {
 pub struct PlotFile {
     /// What the plot shows.
     pub kind: PlotKind,
-    /// The experiment plotted.
+    /// The experiment plotted (for a summary, the section's first).
     pub experiment: Experiment,
     /// Its size.
     pub size: u64,
@@ -36,9 +41,13 @@ pub struct PlotFile {
 
 impl PlotFile {
     /// The plot's stable name in the docs, e.g. `treesum-1023.svg` or
-    /// `treesum-1023-timeline.svg`: a rerun overwrites the committed image of
-    /// the same kind, experiment and size.
+    /// `treesum-1023-timeline.svg` (`programs.svg`, the section's name, for
+    /// a summary): a rerun overwrites the committed image of the same kind,
+    /// experiment and size.
     pub fn docs_name(&self) -> String {
+        if self.kind == PlotKind::Summary {
+            return format!("{}.svg", self.experiment.section());
+        }
         let mut name = self.experiment.name().to_owned();
         if self.size != 0 {
             name.push_str(&format!("-{}", self.size));
@@ -67,15 +76,17 @@ pub fn experiment_of_docs_name(file_name: &str, known: &[Experiment]) -> Option<
     })
 }
 
-/// Plots every group of `run` that spans two or more thread counts into
-/// `dir`, as `<run stem>-<docs name>`.
+/// Plots every group of `run` that spans two or more thread counts, and is
+/// not summarized, and every section of summarized experiments, into `dir`,
+/// as `<run stem>-<docs name>`.
 ///
 /// # Errors
 /// When a plot cannot be drawn or written.
 pub fn plot_run(run: &Run, dir: &Path) -> Result<Vec<PlotFile>, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let mut files = Vec::new();
-    for group in groups(&run.cells).iter().filter(|g| plottable(g)) {
+    let alone = run.cells.iter().filter(|c| c.experiment.versus().is_none());
+    for group in groups(alone).iter().filter(|g| plottable(g)) {
         let mut file = PlotFile {
             kind: PlotKind::Scaling,
             experiment: group[0].experiment,
@@ -85,6 +96,24 @@ pub fn plot_run(run: &Run, dir: &Path) -> Result<Vec<PlotFile>, Error> {
         };
         file.path = dir.join(format!("{}-{}", run.file_stem(), file.docs_name()));
         plot(group, &file.path)?;
+        files.push(file);
+    }
+    for section in summarized_sections(&run.cells) {
+        let experiment = section[0].experiment;
+        let mut file = PlotFile {
+            kind: PlotKind::Summary,
+            experiment,
+            size: 0,
+            heading: format!("{}: time over the baseline's", experiment.section()),
+            path: PathBuf::new(),
+        };
+        file.path = dir.join(format!("{}-{}", run.file_stem(), file.docs_name()));
+        crate::summary_plot::draw(&section, &file.heading, &file.path).map_err(|e| {
+            Error::Plot {
+                path: file.path.clone(),
+                message: e.to_string(),
+            }
+        })?;
         files.push(file);
     }
     Ok(files)

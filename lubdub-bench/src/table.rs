@@ -1,6 +1,8 @@
 //! Tables of results: one per experiment and size, a row per thread count
 //! (per allocator and thread count where the cells name their allocator)
-//! and a column per variant, rendered as aligned text for the terminal or as
+//! and a column per variant; or, for summarized experiments, one per
+//! section with a row per experiment, size and thread count and geometric
+//! means at the bottom. Rendered as aligned text for the terminal or as
 //! Markdown for BENCHMARKS.md.
 
 use crate::experiment::Experiment;
@@ -78,13 +80,27 @@ impl Table {
 }
 
 /// The cells grouped by experiment and size, in the order first measured.
-pub fn groups(cells: &[Cell]) -> Vec<Vec<&Cell>> {
+pub fn groups<'c>(cells: impl IntoIterator<Item = &'c Cell>) -> Vec<Vec<&'c Cell>> {
+    group_by(cells, |cell| (cell.experiment, cell.size))
+}
+
+/// The cells of [`Experiment::summarized`] experiments grouped by section,
+/// in the order first measured (other cells are left out).
+pub fn summarized_sections<'c>(cells: impl IntoIterator<Item = &'c Cell>) -> Vec<Vec<&'c Cell>> {
+    let summarized = cells
+        .into_iter()
+        .filter(|cell| cell.experiment.versus().is_some());
+    group_by(summarized, |cell| cell.experiment.section())
+}
+
+/// `cells` grouped by `key`, groups and cells in the order first seen.
+fn group_by<'c, K: PartialEq>(
+    cells: impl IntoIterator<Item = &'c Cell>,
+    key: impl Fn(&Cell) -> K,
+) -> Vec<Vec<&'c Cell>> {
     let mut groups: Vec<Vec<&Cell>> = Vec::new();
     for cell in cells {
-        match groups
-            .iter_mut()
-            .find(|g| (g[0].experiment, g[0].size) == (cell.experiment, cell.size))
-        {
+        match groups.iter_mut().find(|g| key(g[0]) == key(cell)) {
             Some(group) => group.push(cell),
             None => groups.push(vec![cell]),
         }
@@ -92,23 +108,136 @@ pub fn groups(cells: &[Cell]) -> Vec<Vec<&Cell>> {
     groups
 }
 
-/// One table per group of [`groups`].
+/// One table per group of [`groups`], in the order measured, except that
+/// the cells of [`Experiment::summarized`] experiments make one summary
+/// table per section, where the section's first cell was.
 pub fn tables(cells: &[Cell]) -> Vec<Table> {
-    groups(cells)
+    #[derive(PartialEq)]
+    enum Key {
+        Alone(Experiment, u64),
+        Section(&'static str),
+    }
+    let key = |cell: &Cell| match cell.experiment.versus() {
+        Some(_) => Key::Section(cell.experiment.section()),
+        None => Key::Alone(cell.experiment, cell.size),
+    };
+    group_by(cells, key)
         .into_iter()
-        .map(|group| table(&group))
+        .map(|group| match key(group[0]) {
+            Key::Section(_) => summary(&group),
+            Key::Alone(..) => table(&group),
+        })
         .collect()
+}
+
+/// The variants of `cells`, in the order first seen.
+fn variants_of<'c>(cells: &[&'c Cell]) -> Vec<&'c str> {
+    let mut variants: Vec<&str> = Vec::new();
+    for r in cells.iter().flat_map(|c| &c.results) {
+        if !variants.contains(&r.variant.as_str()) {
+            variants.push(&r.variant);
+        }
+    }
+    variants
+}
+
+/// The median of `variant` in `cell`, if it was measured.
+fn median(cell: &Cell, variant: &str) -> Option<f64> {
+    cell.results
+        .iter()
+        .find(|r| r.variant == variant)
+        .and_then(|r| r.summary)
+        .map(|s| s.median)
+}
+
+/// The geometric mean of `ratios`; `None` when there are none.
+pub fn geometric_mean(ratios: impl IntoIterator<Item = f64>) -> Option<f64> {
+    let (sum, count) = ratios
+        .into_iter()
+        .fold((0.0, 0usize), |(sum, count), r| (sum + r.ln(), count + 1));
+    (count > 0).then(|| (sum / count as f64).exp())
+}
+
+/// The summary table of one section's summarized cells: a row per
+/// experiment, size and thread count with every variant's entry and the
+/// ratio of the compared variants' medians, then a row per thread count
+/// with the geometric means of each variant's ratio to the baseline and of
+/// the compared ratio.
+fn summary(section: &[&Cell]) -> Table {
+    let first = section[0];
+    let versus = first
+        .experiment
+        .versus()
+        .expect("only summarized experiments are summarized");
+    let variants = variants_of(section);
+    let compared = |cell: &Cell| {
+        median(cell, versus.first)
+            .zip(median(cell, versus.second))
+            .map(|(a, b)| a / b)
+    };
+    let ratio = |x: Option<f64>| x.map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
+    let mut rows: Vec<Vec<String>> = groups(section.iter().copied())
+        .into_iter()
+        .flatten()
+        .map(|cell| {
+            [cell.heading(), cell.threads.to_string()]
+                .into_iter()
+                .chain(variants.iter().map(|v| {
+                    cell.results
+                        .iter()
+                        .find(|r| r.variant == *v)
+                        .map_or_else(String::new, |r| cell.experiment.entry(r))
+                }))
+                .chain(std::iter::once(ratio(compared(cell))))
+                .collect()
+        })
+        .collect();
+    let mut thread_counts: Vec<usize> = Vec::new();
+    for cell in section {
+        if !thread_counts.contains(&cell.threads) {
+            thread_counts.push(cell.threads);
+        }
+    }
+    for threads in thread_counts {
+        let at = || section.iter().filter(move |c| c.threads == threads);
+        let mut row = vec!["geometric mean".to_owned(), threads.to_string()];
+        row.extend(variants.iter().map(|v| {
+            ratio(geometric_mean(at().filter_map(|c| {
+                c.results
+                    .iter()
+                    .find(|r| r.variant == *v)
+                    .and_then(|r| r.ratio_to_baseline)
+            })))
+        }));
+        row.push(ratio(geometric_mean(at().filter_map(|c| compared(c)))));
+        rows.push(row);
+    }
+    Table {
+        title: format!(
+            "{}: {}, {}; {first} ÷ {second}: median ÷ median; geometric means of the ratios at the bottom",
+            first.experiment.section(),
+            first.unit,
+            first.experiment.legend(),
+            first = versus.first,
+            second = versus.second,
+        ),
+        header: ["experiment".to_owned(), "threads".to_owned()]
+            .into_iter()
+            .chain(variants.iter().map(|v| (*v).to_owned()))
+            .chain(std::iter::once(format!(
+                "{} ÷ {}",
+                versus.first, versus.second
+            )))
+            .collect(),
+        rows,
+        notes: Vec::new(),
+    }
 }
 
 /// The table of one group: cells of one experiment and size.
 fn table(group: &[&Cell]) -> Table {
     let experiment: Experiment = group[0].experiment;
-    let mut variants: Vec<&str> = Vec::new();
-    for r in group.iter().flat_map(|c| &c.results) {
-        if !variants.contains(&r.variant.as_str()) {
-            variants.push(&r.variant);
-        }
-    }
+    let variants = variants_of(group);
     let by_allocator = group.iter().any(|c| c.allocator.is_some());
     let rows = group
         .iter()
@@ -154,13 +283,6 @@ fn allocator_notes(group: &[&Cell], variants: &[&str]) -> Vec<String> {
     let Some((&reference, others)) = allocators.split_first() else {
         return Vec::new();
     };
-    let median = |cell: &Cell, variant: &str| {
-        cell.results
-            .iter()
-            .find(|r| r.variant == variant)
-            .and_then(|r| r.summary)
-            .map(|s| s.median)
-    };
     let mut notes = Vec::new();
     for &other in others {
         for cell in group
@@ -198,7 +320,7 @@ fn allocator_notes(group: &[&Cell], variants: &[&str]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::examples::{ALLOC_TREE, FIB, TREESUM};
+    use crate::experiment::examples::{ALLOC_TREE, FIB, PROGRAM_A, PROGRAM_B, TREESUM};
     use crate::harness::Measurement;
 
     fn m(variant: &str, ns: f64) -> Measurement {
@@ -333,6 +455,86 @@ mod tests {
         let md = t.to_markdown();
         assert!(md.contains("| allocator | threads | sequential | lubdub |"));
         assert!(md.ends_with(&format!("|\n\n- {}\n- {}\n", t.notes[0], t.notes[1])));
+    }
+
+    fn summarized_cells() -> Vec<Cell> {
+        let cell = |experiment, threads, seq: f64, lub: f64, ray: f64| {
+            Cell::new(
+                experiment,
+                10,
+                threads,
+                1.0,
+                vec![m("sequential", seq), m("lubdub", lub), m("rayon", ray)],
+            )
+        };
+        vec![
+            cell(PROGRAM_A, 1, 10.0, 10.0, 20.0),
+            cell(PROGRAM_A, 2, 10.0, 5.0, 20.0),
+            cell(TREESUM, 1, 1.0, 1.0, 1.0),
+            cell(PROGRAM_B, 1, 10.0, 40.0, 10.0),
+            cell(PROGRAM_B, 2, 10.0, 20.0, 5.0),
+        ]
+    }
+
+    #[test]
+    fn summarized_experiments_share_one_table_with_geometric_means() {
+        let cells = summarized_cells();
+        let tables = tables(&cells);
+        assert_eq!(tables.len(), 2, "the summary, then treesum's own table");
+        let t = &tables[0];
+        assert!(t.title.starts_with("programs: ms/run, "), "{}", t.title);
+        assert!(t.title.contains("lubdub ÷ rayon"), "{}", t.title);
+        assert_eq!(
+            t.header,
+            [
+                "experiment",
+                "threads",
+                "sequential",
+                "lubdub",
+                "rayon",
+                "lubdub ÷ rayon"
+            ]
+        );
+        let column = |col: usize| -> Vec<&str> { t.rows.iter().map(|r| r[col].as_str()).collect() };
+        assert_eq!(
+            column(0),
+            [
+                "program-a, n = 10 items",
+                "program-a, n = 10 items",
+                "program-b, n = 10 items",
+                "program-b, n = 10 items",
+                "geometric mean",
+                "geometric mean"
+            ]
+        );
+        assert_eq!(column(1), ["1", "2", "1", "2", "1", "2"]);
+        assert_eq!(t.rows[1][3], "5.00 / 5.00 (0.500x)");
+        assert_eq!(
+            column(5),
+            ["0.500x", "0.250x", "4.00x", "4.00x", "1.41x", "1.00x"]
+        );
+        // lubdub's ratios to sequential: 1 and 4 at one thread, 0.5 and 2 at two.
+        assert_eq!(t.rows[4][3], "2.00x");
+        assert_eq!(t.rows[5][3], "1.00x");
+        assert_eq!(t.rows[4][2], "1.00x");
+        assert!(tables[1].title.starts_with("treesum"));
+    }
+
+    #[test]
+    fn geometric_means_of_ratios() {
+        assert_eq!(geometric_mean([]), None);
+        assert_eq!(geometric_mean([4.0]), Some(4.0));
+        let g = geometric_mean([0.5, 2.0, 8.0]).unwrap();
+        assert!((g - 2.0).abs() < 1e-12, "{g}");
+    }
+
+    #[test]
+    fn summarized_sections_hold_only_summarized_cells() {
+        let cells = summarized_cells();
+        let sections = summarized_sections(&cells);
+        assert_eq!(sections.len(), 1);
+        assert_eq!(sections[0].len(), 4);
+        assert!(summarized_sections(&cells[2..3]).is_empty());
     }
 
     #[test]

@@ -3,13 +3,17 @@
 
 use std::num::NonZeroUsize;
 
+use clap::ValueEnum;
+
 use crate::cli::Common;
 use crate::error::Error;
 use crate::experiment::Experiment;
+use crate::harness::Clock;
 use crate::report::Cell;
 use crate::workloads::fft::{self, FftConfig, FftVariant};
 use crate::workloads::loops::{self, LoopsConfig};
 use crate::workloads::micro::{self, MicroPart, MicroSettings};
+use crate::workloads::programs::{self, ProgramsConfig};
 use crate::workloads::sort::{self, SortCase, SortConfig, SortInput};
 use crate::workloads::treesum::{self, TreeVariant, TreesumConfig};
 use crate::workloads::Workload;
@@ -39,8 +43,9 @@ fn all_fft_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
     }
 }
 
-/// treesum (1023 and 10,000,000 nodes), micro and fft (scales 8 and 10,
-/// without the ceiling), in a few minutes on 2 cores.
+/// treesum (1023 and 10,000,000 nodes), micro, fft (scale 10, without the
+/// ceiling), loops, sorts of random u64s and the programs at short sizes, in
+/// a few minutes on 2 cores.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -100,6 +105,19 @@ impl Args {
     }
 }
 
+impl Args {
+    /// Every program of `programs`, each at its short size (a few ms).
+    fn programs_config(&self) -> ProgramsConfig {
+        ProgramsConfig {
+            programs: programs::Name::value_variants().to_vec(),
+            short: true,
+            threads: self.common.threads(),
+            clock: Clock::Wall,
+            budget: self.common.budget(),
+        }
+    }
+}
+
 impl Workload for Args {
     fn common(&self) -> &Common {
         &self.common
@@ -113,6 +131,7 @@ impl Workload for Args {
         cells.extend(fft::run(&self.fft_config())?);
         cells.extend(loops::run(&self.loops_config())?);
         cells.extend(sort::run(&self.sort_config())?);
+        cells.extend(programs::run_programs(&self.programs_config())?);
         Ok(cells)
     }
 
@@ -148,6 +167,17 @@ mod tests {
         assert_eq!(config.scales, ALL_FFT_SCALES);
         assert_eq!(config.threads, [nz(1), nz(2)]);
         assert_eq!(config.variants, FftVariant::ALL[..5]);
+    }
+
+    #[test]
+    fn every_program_runs_short() {
+        let Command::All(args) = parse(&["all", "--threads", "2"]).unwrap() else {
+            panic!("not all")
+        };
+        let config = args.programs_config();
+        assert_eq!(config.programs, programs::Name::value_variants());
+        assert!(config.short);
+        assert_eq!(config.threads, [nz(2)]);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::check::{expect_eq, repeat, Mismatch};
 use crate::cli::{parse_threads, unique, Common};
 use crate::error::Error;
 use crate::experiment::{Entry, Experiment, Heading};
-use crate::harness::{measure, Contender, Plan, Reps};
+use crate::harness::{measure, process_cpu_time, Contender, Plan, Reps};
 use crate::report::{Cell, BASELINE};
 use crate::workloads::pools::Pools;
 use crate::workloads::tree::{expected_sum, Tree};
@@ -449,19 +449,6 @@ const SETTLE: Duration = Duration::from_millis(20);
 /// Samples per variant: the burst time is split into this many, interleaved.
 const BURST_SAMPLES: usize = 10;
 
-/// The CPU time of the whole process: every thread of every pool.
-fn process_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable `timespec` for the call's duration;
-    // CLOCK_PROCESS_CPUTIME_ID is a clock every Linux has.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
-    Duration::new(ts.tv_sec.unsigned_abs(), ts.tv_nsec.try_into().unwrap_or(0))
-}
-
 fn burst_cell(tree: &Tree, threads: NonZeroUsize, burst_time: Duration) -> Result<Cell, Error> {
     let pools = Pools::new(threads)?;
     let expected = expected_sum(tree.size());
@@ -603,16 +590,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn process_cpu_time_grows_with_work() {
-        let before = process_cpu_time();
-        let mut x = 0u64;
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_millis(20) {
-            x = black_box(x.wrapping_add(1));
-        }
-        assert!(process_cpu_time() > before);
-    }
 
     #[test]
     fn time_after_idle_counts_only_the_call() {

@@ -91,6 +91,7 @@ workloads! {
     loops => Loops,
     sort => Sort,
     alloc => Alloc,
+    programs => Programs,
 }
 
 /// The subcommand of the command line `lubdub-bench <args>`, for tests.

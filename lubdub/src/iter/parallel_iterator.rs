@@ -588,10 +588,10 @@ pub trait ParallelIterator: Sized + Send {
         try_for_each::try_for_each_init(self, &init, &op)
     }
 
-    /// Joins all items into one with `op`, each piece of the loop starting
-    /// from `identity()`; an empty iterator gives `identity()`. `op` should
-    /// be associative and `identity()` neutral for it: the grouping is not
-    /// specified, the order of the items is kept.
+    /// Joins all items into one with `op`; an empty iterator gives
+    /// `identity()`. `op` should be associative and `identity()` neutral for
+    /// it: the grouping is not specified, the order of the items is kept
+    /// (lubdub calls `identity()` only for an empty iterator).
     ///
     /// ```
     /// use lubdub::prelude::*;

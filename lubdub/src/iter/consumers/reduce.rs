@@ -2,22 +2,26 @@
 //! operation, each piece folding its chunks with `Iterator::fold` and the
 //! pieces joined left to right (so `min`/`max`, built on `reduce_with`, keep
 //! `Iterator`'s tie rules).
+//!
+//! A folder starts from its first item, not from `identity()`: Rayon
+//! documents the identity as a true identity that "may be inserted into the
+//! sequence as needed", so inserting none but where the loop is empty gives
+//! the same result, and saves a call of `op` per folder, which is dear when
+//! `op` copies (`reduce(Vec::new, append)` copied every folder's vector into
+//! the identity's, a whole copy of the output on one thread; see
+//! `iter/README.md`, "fold into vectors").
 
 use crate::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 use crate::iter::ParallelIterator;
 
-/// The items of `iter` joined by `op`, each piece starting from
-/// `identity()`.
+/// The items of `iter` joined by `op`; `identity()` when there are none.
 pub(crate) fn reduce<I, ID, OP>(iter: I, identity: &ID, op: &OP) -> I::Item
 where
     I: ParallelIterator,
     ID: Fn() -> I::Item + Sync,
     OP: Fn(I::Item, I::Item) -> I::Item + Sync,
 {
-    let start = || Some(identity());
-    // Every folder starts from the identity, so the loop always has a value.
-    let result = iter.drive_unindexed(ReduceConsumer { start: &start, op });
-    result.unwrap_or_else(identity)
+    reduce_with(iter, op).unwrap_or_else(identity)
 }
 
 /// The items of `iter` joined by `op`; `None` when there are none.
@@ -26,31 +30,26 @@ where
     I: ParallelIterator,
     OP: Fn(I::Item, I::Item) -> I::Item + Sync,
 {
-    iter.drive_unindexed(ReduceConsumer {
-        start: &|| None,
-        op,
-    })
+    iter.drive_unindexed(ReduceConsumer { op })
 }
 
-/// The consumer of both: each folder starts from `start()` (an identity,
-/// or nothing).
-struct ReduceConsumer<'r, S, OP> {
-    start: &'r S,
+/// The consumer of both: each folder starts from nothing, and takes its
+/// first item as its value.
+struct ReduceConsumer<'r, OP> {
     op: &'r OP,
 }
 
-impl<S, OP> Clone for ReduceConsumer<'_, S, OP> {
+impl<OP> Clone for ReduceConsumer<'_, OP> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<S, OP> Copy for ReduceConsumer<'_, S, OP> {}
+impl<OP> Copy for ReduceConsumer<'_, OP> {}
 
-impl<'r, T, S, OP> Consumer<T> for ReduceConsumer<'r, S, OP>
+impl<'r, T, OP> Consumer<T> for ReduceConsumer<'r, OP>
 where
     T: Send,
-    S: Fn() -> Option<T> + Sync,
     OP: Fn(T, T) -> T + Sync,
 {
     type Folder = ReduceFolder<'r, T, OP>;
@@ -63,7 +62,7 @@ where
 
     fn into_folder(self) -> Self::Folder {
         ReduceFolder {
-            acc: (self.start)(),
+            acc: None,
             op: self.op,
         }
     }
@@ -83,10 +82,9 @@ where
     }
 }
 
-impl<T, S, OP> UnindexedConsumer<T> for ReduceConsumer<'_, S, OP>
+impl<T, OP> UnindexedConsumer<T> for ReduceConsumer<'_, OP>
 where
     T: Send,
-    S: Fn() -> Option<T> + Sync,
     OP: Fn(T, T) -> T + Sync,
 {
     fn split_off_left(&self) -> Self {
@@ -98,7 +96,7 @@ where
     }
 }
 
-impl<T, S, OP> Reducer<Option<T>> for ReduceConsumer<'_, S, OP>
+impl<T, OP> Reducer<Option<T>> for ReduceConsumer<'_, OP>
 where
     OP: Fn(T, T) -> T,
 {

@@ -55,11 +55,10 @@ where
     R: Try<Output = ()> + Send,
 {
     let failed = AtomicBool::new(false);
-    let start = || Some(());
     let succeed = |(), ()| R::from_output(());
-    let base = TryReduceConsumer::new(&start, &succeed, &failed);
+    let base = TryReduceConsumer::new(&succeed, &failed);
     let result = iter.drive_unindexed(StatefulConsumer { base, seed, op });
-    // Every folder starts from `()`, so the loop always has a value.
+    // An empty loop has no item: it succeeded.
     result.unwrap_or_else(|| R::from_output(()))
 }
 

@@ -14,8 +14,9 @@ use crate::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 use crate::iter::try_trait::{from_branch, Try};
 use crate::iter::ParallelIterator;
 
-/// The items of `iter` joined by `op`, starting each piece from
-/// `identity()`; the first failure met (of an item or of `op`) otherwise.
+/// The items of `iter` joined by `op` (`identity()` when there are none);
+/// the first failure met (of an item or of `op`) otherwise. As in
+/// `reduce.rs`, a folder starts from its first item, not the identity.
 pub(crate) fn try_reduce<I, ID, OP>(iter: I, identity: &ID, op: &OP) -> I::Item
 where
     I: ParallelIterator,
@@ -23,12 +24,7 @@ where
     ID: Fn() -> <I::Item as Try>::Output + Sync,
     OP: Fn(<I::Item as Try>::Output, <I::Item as Try>::Output) -> I::Item + Sync,
 {
-    let failed = AtomicBool::new(false);
-    let start = || Some(identity());
-    let consumer = TryReduceConsumer::new(&start, op, &failed);
-    // Every folder starts from the identity, so the loop always has a value.
-    let result = iter.drive_unindexed(consumer);
-    result.unwrap_or_else(|| I::Item::from_output(identity()))
+    try_reduce_with(iter, op).unwrap_or_else(|| I::Item::from_output(identity()))
 }
 
 /// [`try_reduce`] without an identity: `None` for an empty iterator.
@@ -39,36 +35,33 @@ where
     OP: Fn(<I::Item as Try>::Output, <I::Item as Try>::Output) -> I::Item + Sync,
 {
     let failed = AtomicBool::new(false);
-    let start = || None;
-    iter.drive_unindexed(TryReduceConsumer::new(&start, op, &failed))
+    iter.drive_unindexed(TryReduceConsumer::new(op, &failed))
 }
 
-/// The consumer of both: each folder starts from `start()` (an identity, or
-/// nothing), and all pieces share the `failed` flag.
-pub(super) struct TryReduceConsumer<'r, S, OP> {
-    start: &'r S,
+/// The consumer of both: each folder starts from nothing and takes its
+/// first item as its value; all pieces share the `failed` flag.
+pub(super) struct TryReduceConsumer<'r, OP> {
     op: &'r OP,
     failed: &'r AtomicBool,
 }
 
-impl<S, OP> Clone for TryReduceConsumer<'_, S, OP> {
+impl<OP> Clone for TryReduceConsumer<'_, OP> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<S, OP> Copy for TryReduceConsumer<'_, S, OP> {}
+impl<OP> Copy for TryReduceConsumer<'_, OP> {}
 
-impl<'r, S, OP> TryReduceConsumer<'r, S, OP> {
-    pub(super) fn new(start: &'r S, op: &'r OP, failed: &'r AtomicBool) -> Self {
-        TryReduceConsumer { start, op, failed }
+impl<'r, OP> TryReduceConsumer<'r, OP> {
+    pub(super) fn new(op: &'r OP, failed: &'r AtomicBool) -> Self {
+        TryReduceConsumer { op, failed }
     }
 }
 
-impl<'r, T, S, OP> Consumer<T> for TryReduceConsumer<'r, S, OP>
+impl<'r, T, OP> Consumer<T> for TryReduceConsumer<'r, OP>
 where
     T: Try + Send,
-    S: Fn() -> Option<T::Output> + Sync,
     OP: Fn(T::Output, T::Output) -> T + Sync,
 {
     type Folder = TryReduceFolder<'r, T, OP>;
@@ -81,7 +74,7 @@ where
 
     fn into_folder(self) -> Self::Folder {
         TryReduceFolder {
-            acc: (self.start)().map(Continue),
+            acc: None,
             op: self.op,
             failed: self.failed,
         }
@@ -97,10 +90,9 @@ where
     }
 }
 
-impl<T, S, OP> UnindexedConsumer<T> for TryReduceConsumer<'_, S, OP>
+impl<T, OP> UnindexedConsumer<T> for TryReduceConsumer<'_, OP>
 where
     T: Try + Send,
-    S: Fn() -> Option<T::Output> + Sync,
     OP: Fn(T::Output, T::Output) -> T + Sync,
 {
     fn split_off_left(&self) -> Self {
@@ -112,7 +104,7 @@ where
     }
 }
 
-impl<T, S, OP> Reducer<Option<T>> for TryReduceConsumer<'_, S, OP>
+impl<T, OP> Reducer<Option<T>> for TryReduceConsumer<'_, OP>
 where
     T: Try,
     OP: Fn(T::Output, T::Output) -> T,
@@ -186,9 +178,8 @@ mod tests {
     #[test]
     fn a_failure_wins_over_successes_on_either_side() {
         let failed = AtomicBool::new(false);
-        let start = || Some(0u8);
         let op = |a: u8, b: u8| a.checked_add(b);
-        let consumer = TryReduceConsumer::new(&start, &op, &failed);
+        let consumer = TryReduceConsumer::new(&op, &failed);
         let reduce = |l, r| Reducer::<Option<Option<u8>>>::reduce(consumer, l, r);
         assert_eq!(reduce(Some(Some(1)), Some(None)), Some(None));
         assert_eq!(reduce(Some(None), Some(Some(1))), Some(None));
@@ -200,9 +191,8 @@ mod tests {
     #[test]
     fn a_failing_folder_raises_the_shared_flag() {
         let failed = AtomicBool::new(false);
-        let start = || None;
         let op = |a: u8, b: u8| a.checked_add(b);
-        let consumer = TryReduceConsumer::new(&start, &op, &failed);
+        let consumer = TryReduceConsumer::new(&op, &failed);
         let folder = Consumer::<Option<u8>>::into_folder(consumer).consume(Some(200));
         assert!(!folder.full() && !Consumer::<Option<u8>>::full(&consumer));
         let folder = folder.consume(Some(100));

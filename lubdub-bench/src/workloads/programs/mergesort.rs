@@ -1,0 +1,162 @@
+//! Merge sort of random `u64`s: the two halves sorted by `join`, then
+//! merged by a recursive merge that splits the longer run at its middle and
+//! the other at the same value, the two sides again by `join`. Levels
+//! alternate between the slice and one buffer, so no level copies back.
+//! The sequential variant is the same sort with a plain merge.
+
+use super::{insertion_sort, random_u64s, Program, INSERTION};
+use crate::check::{expect_same, Mismatch};
+use crate::experiment::{Experiment, Heading};
+
+/// Merges of up to this many elements run sequentially.
+const SEQUENTIAL_MERGE: usize = 4096;
+
+/// Merges the sorted runs `a` and `b` into `out` (of their total length).
+fn merge(a: &[u64], b: &[u64], out: &mut [u64]) {
+    let (mut i, mut j) = (0, 0);
+    for slot in out.iter_mut() {
+        if j == b.len() || (i < a.len() && a[i] <= b[j]) {
+            *slot = a[i];
+            i += 1;
+        } else {
+            *slot = b[j];
+            j += 1;
+        }
+    }
+}
+
+/// Sorts `v`, using `buf` (as long) as scratch; with `into_buf` the sorted
+/// elements end in `buf` instead of `v`.
+fn sort(v: &mut [u64], buf: &mut [u64], into_buf: bool) {
+    if v.len() <= INSERTION {
+        insertion_sort(v);
+        if into_buf {
+            buf.copy_from_slice(v);
+        }
+        return;
+    }
+    let mid = v.len() / 2;
+    let (vl, vr) = v.split_at_mut(mid);
+    let (bl, br) = buf.split_at_mut(mid);
+    sort(vl, bl, !into_buf);
+    sort(vr, br, !into_buf);
+    if into_buf {
+        merge(vl, vr, buf);
+    } else {
+        merge(bl, br, v);
+    }
+}
+
+/// The parallel sort, written once for each runtime.
+macro_rules! parallel {
+    ($rt:ident) => {
+        /// [`super::sort`] with the halves and the merges split by `join`.
+        pub fn sort(v: &mut [u64], buf: &mut [u64], into_buf: bool) {
+            if v.len() <= INSERTION {
+                insertion_sort(v);
+                if into_buf {
+                    buf.copy_from_slice(v);
+                }
+                return;
+            }
+            let mid = v.len() / 2;
+            let (vl, vr) = v.split_at_mut(mid);
+            let (bl, br) = buf.split_at_mut(mid);
+            $rt::join(|| sort(vl, bl, !into_buf), || sort(vr, br, !into_buf));
+            if into_buf {
+                par_merge(vl, vr, buf);
+            } else {
+                par_merge(bl, br, v);
+            }
+        }
+
+        /// Merges `a` and `b` into `out`: the longer run cut at its middle,
+        /// the other where that value would go, the two merges by `join`.
+        fn par_merge(a: &[u64], b: &[u64], out: &mut [u64]) {
+            if a.len() + b.len() <= SEQUENTIAL_MERGE {
+                return merge(a, b, out);
+            }
+            let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+            let ma = a.len() / 2;
+            let mb = b.partition_point(|&x| x < a[ma]);
+            let (out_l, out_r) = out.split_at_mut(ma + mb);
+            $rt::join(
+                || par_merge(&a[..ma], &b[..mb], out_l),
+                || par_merge(&a[ma..], &b[mb..], out_r),
+            );
+        }
+    };
+}
+
+mod with_lubdub {
+    use super::{insertion_sort, merge, INSERTION, SEQUENTIAL_MERGE};
+    parallel!(lubdub);
+}
+
+mod with_rayon {
+    use super::{insertion_sort, merge, INSERTION, SEQUENTIAL_MERGE};
+    parallel!(rayon);
+}
+
+/// The program.
+pub struct Mergesort;
+
+impl Program for Mergesort {
+    const EXPERIMENT: Experiment = program_experiment!("mergesort", Heading::Count("u64s"));
+    const SIZE: usize = 500_000;
+    const SHORT_SIZE: usize = 100_000;
+    type Input = Vec<u64>;
+    type Fresh = Vec<u64>;
+    type Output = Vec<u64>;
+
+    fn input(size: usize) -> Vec<u64> {
+        random_u64s(size, 1)
+    }
+
+    fn fresh(input: &Vec<u64>) -> Vec<u64> {
+        input.clone()
+    }
+
+    fn sequential(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+        let mut buf = vec![0; v.len()];
+        sort(&mut v, &mut buf, false);
+        v
+    }
+
+    fn lubdub(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+        let mut buf = vec![0; v.len()];
+        with_lubdub::sort(&mut v, &mut buf, false);
+        v
+    }
+
+    fn rayon(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+        let mut buf = vec![0; v.len()];
+        with_rayon::sort(&mut v, &mut buf, false);
+        v
+    }
+
+    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
+        expect_same(got, expected)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workloads::programs::check_every_way;
+
+    #[test]
+    fn the_sequential_sort_sorts() {
+        for n in [0, 1, 2, 33, 1000, 10_000] {
+            let input = Mergesort::input(n);
+            let mut expected = input.clone();
+            expected.sort_unstable();
+            assert_eq!(Mergesort::sequential(&input, input.clone()), expected);
+        }
+    }
+
+    #[test]
+    fn every_way_sorts() {
+        check_every_way::<Mergesort>(&[0, 1, 31, 32, 33, 5000, 20_000]);
+    }
+}
