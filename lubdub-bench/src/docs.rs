@@ -11,6 +11,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::experiment::Experiment;
 use crate::plot::{experiment_of_docs_name, PlotFile};
 use crate::report::{Cell, Run};
 use crate::table;
@@ -149,14 +150,19 @@ pub struct Updated {
 /// plots into [`IMAGE_DIR`] beside it. A rewritten section links only this
 /// run's plots, so the images of that section left from earlier runs (those
 /// whose names [`experiment_of_docs_name`] gives to one of the section's
-/// experiments, but which this run did not produce) are deleted, once
+/// `known` experiments, but which this run did not produce) are deleted, once
 /// `docs` is written; the images of other sections, and files named
 /// otherwise, are left alone.
 ///
 /// # Errors
 /// When a file cannot be read, copied, written or deleted, or the markers are
 /// broken (then nothing is written to `docs` and nothing is deleted).
-pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Updated, Error> {
+pub fn update(
+    docs: &Path,
+    run: &Run,
+    plots: &[PlotFile],
+    known: &[Experiment],
+) -> Result<Updated, Error> {
     let base = docs.parent().unwrap_or(Path::new(""));
     let image_dir = base.join(IMAGE_DIR);
     let mut doc = match std::fs::read_to_string(docs) {
@@ -192,7 +198,7 @@ pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Updated, Err
             written.push(target);
             produced.push(plot.docs_name());
         }
-        stale.extend(stale_plots(&image_dir, section, &produced)?);
+        stale.extend(stale_plots(&image_dir, section, &produced, known)?);
         doc = replace_section(&doc, section, &section_body(run, &cells, &images))?;
     }
     std::fs::write(docs, doc).map_err(|e| Error::io(docs, e))?;
@@ -210,13 +216,14 @@ pub fn update(docs: &Path, run: &Run, plots: &[PlotFile]) -> Result<Updated, Err
     })
 }
 
-/// The plots of `section` in `image_dir` (named by the convention of
+/// The plots of `section` in `image_dir` (of the `known` experiments, named by the convention of
 /// [`PlotFile::docs_name`]) other than those named in `produced`, sorted.
 /// Nothing when `image_dir` does not exist.
 fn stale_plots(
     image_dir: &Path,
     section: &str,
     produced: &[String],
+    known: &[Experiment],
 ) -> Result<Vec<PathBuf>, Error> {
     let entries = match std::fs::read_dir(image_dir) {
         Ok(entries) => entries,
@@ -233,7 +240,8 @@ fn stale_plots(
             .file_type()
             .map_err(|e| Error::io(&entry.path(), e))?
             .is_file();
-        let of_section = experiment_of_docs_name(&name).is_some_and(|e| e.section() == section);
+        let of_section =
+            experiment_of_docs_name(&name, known).is_some_and(|e| e.section() == section);
         if is_file && of_section && !produced.contains(&name) {
             stale.push(entry.path());
         }
@@ -245,6 +253,7 @@ fn stale_plots(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::examples::ALL;
 
     /// The scaling plot of `fake_run`'s 1023-node tree, drawn to `path`.
     fn treesum_1023_plot(run: &Run, path: PathBuf) -> PlotFile {
@@ -315,7 +324,7 @@ mod tests {
         std::fs::write(&svg, "<svg/>").unwrap();
         let run = crate::report::fake_run();
         let plots = [treesum_1023_plot(&run, svg)];
-        let updated = update(&docs, &run, &plots).unwrap();
+        let updated = update(&docs, &run, &plots, &ALL).unwrap();
         let copied = dir.join("docs/img/treesum-1023.svg");
         assert_eq!(updated.written, [copied.clone(), docs.clone()]);
         assert!(updated.removed.is_empty());
@@ -389,7 +398,7 @@ mod tests {
             names
         };
 
-        let updated = update(&docs, &run, &plots).unwrap();
+        let updated = update(&docs, &run, &plots, &ALL).unwrap();
         assert_eq!(
             updated.removed,
             [img.join("treesum-100000000.svg"), img.join("treesum.svg")]
@@ -414,7 +423,7 @@ mod tests {
 
         // A rerun with no plot for the section (one thread count) leaves it
         // no image: the section links none any more.
-        let updated = update(&docs, &run, &[]).unwrap();
+        let updated = update(&docs, &run, &[], &ALL).unwrap();
         assert_eq!(updated.removed, [img.join("treesum-1023.svg")]);
         assert!(!listing().contains(&"treesum-1023.svg".to_owned()));
         assert!(listing().contains(&"call-in.svg".to_owned()));
@@ -434,7 +443,7 @@ mod tests {
         std::fs::write(&docs, "<!-- END treesum -->\n<!-- BEGIN treesum -->\n").unwrap();
         std::fs::write(img.join("treesum-1023.svg"), "old").unwrap();
         let run = crate::report::fake_run();
-        assert!(update(&docs, &run, &[]).is_err());
+        assert!(update(&docs, &run, &[], &ALL).is_err());
         assert!(img.join("treesum-1023.svg").exists());
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -134,8 +134,8 @@ pub fn detailed(cells: &[Cell]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::examples::TREESUM;
     use crate::harness::Measurement;
-    use crate::report::Experiment;
 
     fn cell_with_profile(profile: Option<Profile>) -> Cell {
         let measurement = |variant: &str, profile| Measurement {
@@ -146,7 +146,7 @@ mod tests {
             trace: None,
         };
         Cell::new(
-            Experiment::Treesum,
+            TREESUM,
             1023,
             2,
             1.0,

@@ -4,16 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::ValueEnum;
 use serde::Serialize;
 
 use crate::error::Error;
+use crate::experiment::Experiment;
 use crate::harness::{Measurement, TracedSample};
 use crate::machine::Provenance;
 use crate::stats::Summary;
-use crate::workloads::alloc::AllocWorkload;
-use crate::workloads::loops::LoopKind;
-use crate::workloads::sort::{SortCase, SortConfig};
 
 /// The variant every ratio and excess is taken against.
 pub const BASELINE: &str = "baseline";
@@ -21,156 +18,6 @@ pub const BASELINE: &str = "baseline";
 /// The name the baseline goes by where it is a sequential algorithm rather
 /// than a plain loop (fft); ratios are taken against it the same way.
 pub const SEQUENTIAL: &str = "sequential";
-
-/// The experiments, each with its unit and the way its tables show it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Experiment {
-    /// The tree sum: ns per node.
-    Treesum,
-    /// fib(n) built of joins: ns per join.
-    Fib,
-    /// An empty call into the pool from the main thread after 1 ms idle: µs.
-    CallIn,
-    /// CPU time the process burns per tiny burst of parallel work: µs.
-    BurstCpu,
-    /// The small tree sum with more threads than cores: ns per node.
-    Oversubscription,
-    /// KZG's fft_g1 over BLS12-381 (seed 000): ms per FFT.
-    Fft,
-    /// A parallel loop (`lubdub-bench loops`): ns per element or per call.
-    Loop(LoopKind),
-    /// A parallel sort (`lubdub-bench sort`): ns per element.
-    Sort(SortCase),
-    /// An allocation-heavy workload (`lubdub-bench alloc`, seed 001): ns
-    /// per node or item, under one allocator per cell.
-    Alloc(AllocWorkload),
-}
-
-impl Experiment {
-    /// The experiment's name in tables, file names and progress lines.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Treesum => "treesum",
-            Self::Fib => "fib",
-            Self::CallIn => "call-in",
-            Self::BurstCpu => "burst-cpu",
-            Self::Oversubscription => "oversubscription",
-            Self::Fft => "fft",
-            Self::Loop(kind) => kind.name(),
-            Self::Sort(case) => case.name(),
-            Self::Alloc(workload) => workload.name(),
-        }
-    }
-
-    /// The unit of every sample.
-    pub fn unit(self) -> &'static str {
-        match self {
-            Self::Treesum | Self::Oversubscription => "ns/node",
-            Self::Fib => "ns/join",
-            Self::CallIn => "µs/call",
-            Self::BurstCpu => "µs CPU/burst",
-            Self::Fft => "ms/FFT",
-            Self::Loop(kind) => kind.unit(),
-            Self::Sort(_) => "ns/element",
-            Self::Alloc(workload) => workload.unit(),
-        }
-    }
-
-    /// The experiment at `size`, as a heading: `treesum, n = 1,023 nodes`,
-    /// `fib(30)`, `call-in`.
-    pub fn heading(self, size: u64) -> String {
-        match self {
-            Self::Treesum | Self::Oversubscription | Self::BurstCpu => {
-                format!("{}, n = {} nodes", self.name(), group_digits(size))
-            }
-            Self::Fib => format!("fib({size})"),
-            Self::CallIn => self.name().to_owned(),
-            Self::Fft => format!(
-                "fft_g1, scale {} (n = {} points)",
-                size.max(1).ilog2(),
-                group_digits(size)
-            ),
-            Self::Loop(kind) => kind.heading(size),
-            Self::Sort(case) => case.heading(size),
-            Self::Alloc(workload) => workload.heading(size),
-        }
-    }
-
-    /// Every experiment the program can run, each loop and each sort case
-    /// included (e.g. to recognise the plots of a section in `docs/img/`).
-    pub fn every() -> Vec<Experiment> {
-        let mut every = vec![
-            Self::Treesum,
-            Self::Fib,
-            Self::CallIn,
-            Self::BurstCpu,
-            Self::Oversubscription,
-            Self::Fft,
-        ];
-        every.extend(LoopKind::value_variants().iter().map(|&k| Self::Loop(k)));
-        every.extend(SortConfig::all_cases().into_iter().map(Self::Sort));
-        every.extend(crate::workloads::alloc::AllocWorkload::ALL.map(Self::Alloc));
-        every
-    }
-
-    /// The BENCHMARKS.md section the experiment's tables belong to.
-    pub fn section(self) -> &'static str {
-        match self {
-            Self::Treesum => "treesum",
-            Self::Fib | Self::CallIn | Self::BurstCpu | Self::Oversubscription => "micro",
-            Self::Fft => "fft",
-            Self::Loop(_) => "loops",
-            Self::Sort(_) => "sort",
-            Self::Alloc(_) => "alloc",
-        }
-    }
-
-    /// How a table entry reads, e.g. `median / min (ratio)`.
-    pub fn legend(self) -> &'static str {
-        match self {
-            Self::Treesum | Self::Oversubscription => "median / min (median ÷ baseline median)",
-            Self::Fib => "median / min (+ median overhead per join over the baseline)",
-            Self::CallIn => "median / p90",
-            Self::BurstCpu => {
-                "median (+ CPU beyond the baseline's, i.e. beyond the job's own work)"
-            }
-            Self::Fft => "median / min (median ÷ sequential median)",
-            Self::Loop(_) | Self::Sort(_) => Self::Treesum.legend(),
-            Self::Alloc(_) => "median / min (median ÷ sequential median under the same allocator)",
-        }
-    }
-
-    /// A table entry for `r`.
-    pub fn entry(self, r: &VariantResult) -> String {
-        let Some(s) = r.summary else {
-            return "-".to_owned();
-        };
-        let signed = |x: Option<f64>| {
-            x.map_or_else(
-                || "-".to_owned(),
-                |x| format!("{}{}", if x < 0.0 { "" } else { "+" }, fmt_num(x)),
-            )
-        };
-        match self {
-            Self::Treesum | Self::Oversubscription | Self::Fft => {
-                let ratio = r
-                    .ratio_to_baseline
-                    .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
-                format!("{} / {} ({ratio})", fmt_num(s.median), fmt_num(s.min))
-            }
-            Self::Fib => format!(
-                "{} / {} ({})",
-                fmt_num(s.median),
-                fmt_num(s.min),
-                signed(r.excess_over_baseline)
-            ),
-            Self::CallIn => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
-            Self::BurstCpu => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
-            Self::Loop(_) | Self::Sort(_) | Self::Alloc(_) => Self::Treesum.entry(r),
-        }
-    }
-}
 
 /// One variant's samples in a cell and what they summarize to.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -405,7 +252,7 @@ pub fn short_size(n: u64) -> String {
 #[cfg(test)]
 pub(crate) fn fake_run() -> Run {
     let cell = Cell::new(
-        Experiment::Treesum,
+        crate::experiment::examples::TREESUM,
         1023,
         2,
         1023.0,
@@ -449,6 +296,7 @@ fn fake_measurement(variant: &str, ns_per_rep: &[f64]) -> Measurement {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::examples::{CALL_IN, FIB, TREESUM};
 
     #[test]
     fn cells_convert_units_and_compare_with_the_baseline() {
@@ -469,7 +317,7 @@ mod tests {
     #[test]
     fn without_a_baseline_there_are_no_ratios() {
         let cell = Cell::new(
-            Experiment::CallIn,
+            CALL_IN,
             0,
             1,
             1000.0,
@@ -559,36 +407,15 @@ mod tests {
     }
 
     #[test]
-    fn entries_follow_the_experiment_legend() {
-        let cell = &fake_run().cells[0];
-        assert_eq!(
-            Experiment::Treesum.entry(&cell.results[1]),
-            "5.00 / 4.00 (3.33x)"
-        );
-        assert_eq!(
-            Experiment::Fib.entry(&cell.results[1]),
-            "5.00 / 4.00 (+3.50)"
-        );
-        assert_eq!(Experiment::CallIn.entry(&cell.results[1]), "5.00 / 5.80");
-        assert_eq!(Experiment::BurstCpu.entry(&cell.results[0]), "1.50 (+0)");
-    }
-
-    #[test]
     fn labels_and_titles_name_size_and_threads() {
-        assert_eq!(
-            Cell::label_of(Experiment::Treesum, 1023, 4),
-            "treesum n=1023 threads=4"
-        );
-        assert_eq!(
-            Cell::label_of(Experiment::CallIn, 0, 2),
-            "call-in threads=2"
-        );
+        assert_eq!(Cell::label_of(TREESUM, 1023, 4), "treesum n=1023 threads=4");
+        assert_eq!(Cell::label_of(CALL_IN, 0, 2), "call-in threads=2");
         let title = fake_run().cells[0].table_title();
         assert!(
             title.starts_with("treesum, n = 1,023 nodes: ns/node"),
             "{title}"
         );
-        let fib = Cell::new(Experiment::Fib, 30, 1, 1.0, vec![]);
+        let fib = Cell::new(FIB, 30, 1, 1.0, vec![]);
         assert!(
             fib.table_title().starts_with("fib(30): ns/join"),
             "{}",

@@ -3,7 +3,8 @@
 //! and a column per variant, rendered as aligned text for the terminal or as
 //! Markdown for BENCHMARKS.md.
 
-use crate::report::{fmt_num, Cell, Experiment};
+use crate::experiment::Experiment;
+use crate::report::{fmt_num, Cell};
 
 /// A rendered-agnostic table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,6 +198,7 @@ fn allocator_notes(group: &[&Cell], variants: &[&str]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::examples::{ALLOC_TREE, FIB, TREESUM};
     use crate::harness::Measurement;
 
     fn m(variant: &str, ns: f64) -> Measurement {
@@ -212,20 +214,20 @@ mod tests {
     fn cells() -> Vec<Cell> {
         vec![
             Cell::new(
-                Experiment::Treesum,
+                TREESUM,
                 10,
                 1,
                 10.0,
                 vec![m("baseline", 10.0), m("rayon", 40.0)],
             ),
             Cell::new(
-                Experiment::Treesum,
+                TREESUM,
                 10,
                 2,
                 10.0,
                 vec![m("baseline", 20.0), m("rayon", 30.0), m("chili", 50.0)],
             ),
-            Cell::new(Experiment::Fib, 30, 1, 1.0, vec![m("baseline", 1.0)]),
+            Cell::new(FIB, 30, 1, 1.0, vec![m("baseline", 1.0)]),
         ]
     }
 
@@ -274,10 +276,9 @@ mod tests {
     }
 
     fn alloc_cells() -> Vec<Cell> {
-        use crate::workloads::alloc::AllocWorkload;
         let cell = |allocator: &str, threads, seq, lub| {
             Cell::new(
-                Experiment::Alloc(AllocWorkload::Tree),
+                ALLOC_TREE,
                 10,
                 threads,
                 10.0,

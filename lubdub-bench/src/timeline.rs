@@ -247,7 +247,7 @@ mod tests {
             profile: None,
             trace: Some(sample),
         }];
-        let cell = Cell::new(crate::report::Experiment::Treesum, 7, 2, 1.0, measured);
+        let cell = Cell::new(crate::experiment::examples::TREESUM, 7, 2, 1.0, measured);
         let mut run = crate::report::fake_run();
         run.cells = vec![cell];
         let dir =

@@ -9,7 +9,7 @@ use std::num::NonZeroUsize;
 use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::{Cell, Experiment, BASELINE};
+use crate::report::{Cell, BASELINE};
 use crate::workloads::loops::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
 
@@ -125,7 +125,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
             )
         })
         .collect();
-    let experiment = Experiment::Loop(case.kind);
+    let experiment = case.kind.experiment();
     let size = case.size as u64;
     let label = Cell::label_of(experiment, size, threads.get());
     let measured = measure(&label, &mut contenders, plan)?;

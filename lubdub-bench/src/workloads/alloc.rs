@@ -42,10 +42,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::allocator::{self, Choice};
 use crate::check::{expect_eq, expect_same, Mismatch};
+use crate::cli::{parse_size, Common};
 use crate::error::Error;
+use crate::experiment::{Entry, Experiment, Heading};
 use crate::harness::{measure, Contender, Measurement, Plan};
-use crate::report::{group_digits, Cell, Experiment, SEQUENTIAL};
+use crate::report::{group_digits, Cell, SEQUENTIAL};
 use crate::workloads::tree::{expected_sum, Node};
+use crate::workloads::Workload;
 
 /// The longest vector an item of alloc-vecs allocates, in `u64`s (512 bytes:
 /// sizes from 8 to 512 bytes, within glibc's per-thread cache).
@@ -55,7 +58,7 @@ pub const MAX_VEC_LEN: usize = 64;
 pub const RESULT_PREFIX: &str = "lubdub-bench-alloc-result: ";
 
 /// The workloads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AllocWorkload {
     /// Build a tree of boxed nodes with a fork per node, then free it while
@@ -77,28 +80,32 @@ impl AllocWorkload {
         }
     }
 
-    /// The unit of every sample.
-    pub fn unit(self) -> &'static str {
-        match self {
-            Self::Tree => "ns/node",
-            Self::Vecs => "ns/item",
-        }
-    }
-
-    /// The workload at `size` (nodes or items), as a heading.
-    pub fn heading(self, size: u64) -> String {
-        match self {
-            Self::Tree => format!(
-                "{}, n = {} nodes built then freed",
+    /// The workload's experiment: ns per node or item, compared with the
+    /// sequential variant under the same allocator.
+    pub fn experiment(self) -> Experiment {
+        let experiment = match self {
+            Self::Tree => Experiment::new(
                 self.name(),
-                group_digits(size)
+                "ns/node",
+                "alloc",
+                Heading::Count("nodes built then freed"),
             ),
-            Self::Vecs => format!(
-                "{}, n = {} items of 1 to {MAX_VEC_LEN} u64s",
+            Self::Vecs => Experiment::new(
                 self.name(),
-                group_digits(size)
+                "ns/item",
+                "alloc",
+                Heading::Custom(|size| {
+                    format!(
+                        "alloc-vecs, n = {} items of 1 to {MAX_VEC_LEN} u64s",
+                        group_digits(size)
+                    )
+                }),
             ),
-        }
+        };
+        experiment.read_as(
+            Entry::Ratio,
+            "median / min (median ÷ sequential median under the same allocator)",
+        )
     }
 }
 
@@ -398,7 +405,7 @@ pub fn measure_here(config: &AllocConfig) -> Result<ChildReport, Error> {
             let size = config.size(workload);
             let measurements = measure_cell(workload, size, &pools, choice, &plan)?;
             let cell = Cell::new(
-                Experiment::Alloc(workload),
+                workload.experiment(),
                 size,
                 pools.threads,
                 size as f64,
@@ -445,7 +452,7 @@ fn measure_cell(
 ) -> Result<Vec<Measurement>, Error> {
     let label = format!(
         "{} allocator={}",
-        Cell::label_of(Experiment::Alloc(workload), size, pools.threads),
+        Cell::label_of(workload.experiment(), size, pools.threads),
         choice.name()
     );
     let measured = match workload {
@@ -602,7 +609,7 @@ pub fn merge(config: &AllocConfig, reports: &[(Choice, ChildReport)]) -> Result<
             if !asked {
                 return Err(error(format!(
                     "it reported {} at {} threads, which it was not asked to measure",
-                    c.workload.heading(c.size),
+                    c.workload.experiment().heading(c.size),
                     c.threads
                 )));
             }
@@ -648,7 +655,7 @@ pub fn merge(config: &AllocConfig, reports: &[(Choice, ChildReport)]) -> Result<
                 }
                 cells.push(
                     Cell::new(
-                        Experiment::Alloc(workload),
+                        workload.experiment(),
                         size,
                         threads.get(),
                         size as f64,
@@ -662,10 +669,71 @@ pub fn merge(config: &AllocConfig, reports: &[(Choice, ChildReport)]) -> Result<
     Ok(cells)
 }
 
+/// `alloc`'s budget per cell, in each child: a repetition takes 30 to 80 ms
+/// (a million nodes or items), so 1.5 s gives 10 to 20 samples per variant,
+/// and `alloc --threads 1,2` about half a minute on 2 cores.
+const ALLOC_BUDGET_MS: &str = "1500";
+
+/// Seed 001's allocator lesson: a tree of boxed nodes built and freed
+/// with a fork per node, and a map allocating a Vec per item, under the
+/// system allocator and under mimalloc (one child process each).
+#[derive(Debug, clap::Args)]
+#[command(mut_arg("budget_ms", |arg| arg.default_value(ALLOC_BUDGET_MS)))]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Nodes of the tree built and freed per repetition.
+    #[arg(long, default_value_t = 1_000_000, value_parser = parse_size)]
+    tree_nodes: u64,
+    /// Items of the map-reduce, each allocating a Vec of 1 to 64 u64s.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    items: u64,
+    /// Measure in this process, under its own allocator, and print the
+    /// samples as one line of JSON: how `alloc` runs each child.
+    #[arg(long, hide = true)]
+    child: bool,
+}
+
+impl Args {
+    /// The run the options ask for.
+    pub fn config(&self) -> AllocConfig {
+        AllocConfig {
+            tree_nodes: self.tree_nodes,
+            items: self.items,
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+impl Workload for Args {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self) -> Result<Vec<Cell>, Error> {
+        run(&self.config())
+    }
+
+    fn run_as_child(&self) -> Option<Result<(), Error>> {
+        // A child of `alloc`: its samples on stdout, and nothing written.
+        self.child.then(|| {
+            let report = measure_here(&self.config())?;
+            println!("{}", report.to_line());
+            Ok(())
+        })
+    }
+
+    fn experiments() -> Vec<Experiment> {
+        AllocWorkload::ALL.map(AllocWorkload::experiment).to_vec()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::harness::Reps;
+    use crate::workloads::parse;
 
     fn nz(n: usize) -> NonZeroUsize {
         NonZeroUsize::new(n).unwrap()
@@ -1009,5 +1077,61 @@ mod tests {
                 "--items=500"
             ]
         );
+    }
+
+    #[test]
+    fn defaults_and_the_child_command_line_round_trip() {
+        let crate::workloads::Command::Alloc(args) = parse(&["alloc"]).unwrap() else {
+            panic!("not alloc")
+        };
+        assert!(!args.child);
+        let config = args.config();
+        assert_eq!((config.tree_nodes, config.items), (1_000_000, 1_000_000));
+        assert_eq!(config.threads, [1, 2, 4, 8, 16, 32].map(nz));
+        assert_eq!(config.budget, Duration::from_millis(1500));
+        let crate::workloads::Command::Alloc(args) = parse(&[
+            "alloc",
+            "--threads",
+            "2,1",
+            "--budget-ms",
+            "30",
+            "--tree-nodes",
+            "1023",
+            "--items",
+            "77",
+            "--update-docs",
+        ])
+        .unwrap() else {
+            panic!("not alloc")
+        };
+        let config = args.config();
+        let child_args = config.child_args();
+        let crate::workloads::Command::Alloc(child) =
+            parse(&child_args.iter().map(String::as_str).collect::<Vec<_>>()).unwrap()
+        else {
+            panic!("not alloc")
+        };
+        assert!(child.child);
+        assert!(!child.common.update_docs, "a child writes nothing");
+        assert_eq!(child.config(), config);
+        for bad in [
+            &["alloc", "--tree-nodes", "0"][..],
+            &["alloc", "--items", "0"],
+            &["alloc", "--items", "many"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn the_child_flag_is_hidden_from_help() {
+        use clap::CommandFactory;
+        let help = crate::Cli::command()
+            .find_subcommand_mut("alloc")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("--tree-nodes"), "{help}");
+        assert!(!help.contains("--child"), "{help}");
     }
 }

@@ -22,8 +22,32 @@ use self::arith::{expand_roots, random_points, Fr, Scalar, G1};
 use crate::check::{repeat, Mismatch, WrongResult};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan};
-use crate::report::{Cell, Experiment};
+use crate::cli::{unique, Common};
+use crate::experiment::{Entry, Experiment, Heading};
+use crate::report::{group_digits, Cell};
 use crate::workloads::pools::Pools;
+use crate::workloads::Workload;
+
+/// KZG's fft_g1 over BLS12-381 (seed 000): ms per FFT at each scale.
+pub const FFT: Experiment = Experiment::new(
+    "fft",
+    "ms/FFT",
+    "fft",
+    Heading::Custom(|size| {
+        format!(
+            "fft_g1, scale {} (n = {} points)",
+            size.max(1).ilog2(),
+            group_digits(size)
+        )
+    }),
+)
+.read_as(Entry::Ratio, "median / min (median ÷ sequential median)");
+
+/// The largest scale accepted: 2^20 points take minutes per FFT.
+const MAX_FFT_SCALE: u32 = 20;
+
+/// The scales `--large` adds, up to the seed's largest.
+const LARGE_FFT_SCALES: [u32; 4] = [12, 13, 14, 15];
 
 /// The seed of the input points.
 pub const INPUT_SEED: u64 = 0x8920_e0c3_03b4_af77;
@@ -430,11 +454,11 @@ pub fn measure_cell(
             .settles_for(pools.settle(variant == FftVariant::Openmp))
         })
         .collect();
-    let label = Cell::label_of(Experiment::Fft, n as u64, threads.get());
+    let label = Cell::label_of(FFT, n as u64, threads.get());
     let measured = measure(&label, &mut contenders, plan)?;
     // Samples in ms per FFT.
     Ok(Cell::new(
-        Experiment::Fft,
+        FFT,
         n as u64,
         threads.get(),
         1e6,
@@ -442,10 +466,62 @@ pub fn measure_cell(
     ))
 }
 
+/// The seed-000 contest: KZG's fft_g1 over BLS12-381 (blst), every
+/// variant at every scale and thread count.
+#[derive(Debug, clap::Args)]
+#[command(mut_arg("threads", |arg| arg.default_value("1,2,4")))]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Scales (log2 of the number of points), comma-separated.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_FFT_SCALE)),
+          default_value = "4,5,6,7,8,9,10,11")]
+    scales: Vec<u32>,
+    /// Also measure scales 12 to 15 (the sequential FFT takes seconds there).
+    #[arg(long)]
+    large: bool,
+    /// Variants to measure, comma-separated; sequential is always measured.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = FftVariant::ALL)]
+    variants: Vec<FftVariant>,
+}
+
+impl Args {
+    /// The run the options ask for.
+    pub fn config(&self) -> FftConfig {
+        let mut scales = self.scales.clone();
+        if self.large {
+            scales.extend(LARGE_FFT_SCALES);
+        }
+        let mut variants = vec![FftVariant::Sequential];
+        variants.extend(&self.variants);
+        FftConfig {
+            scales: unique(&scales),
+            threads: self.common.threads(),
+            variants: unique(&variants),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+impl Workload for Args {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self) -> Result<Vec<Cell>, Error> {
+        run(&self.config())
+    }
+
+    fn experiments() -> Vec<Experiment> {
+        vec![FFT]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::harness::Reps;
+    use crate::workloads::{nz, parse, Command};
 
     fn pools(threads: usize) -> Pools {
         Pools::new(NonZeroUsize::new(threads).unwrap()).unwrap()
@@ -544,6 +620,50 @@ mod tests {
     fn variant_names_match_the_command_line() {
         for variant in FftVariant::ALL {
             assert_eq!(FftVariant::from_str(variant.name(), false), Ok(variant));
+        }
+    }
+
+    #[test]
+    fn defaults_and_options_reach_the_config() {
+        let Command::Fft(args) = parse(&["fft"]).unwrap() else {
+            panic!("not fft")
+        };
+        let config = args.config();
+        assert_eq!(config.scales, (4..=11).collect::<Vec<_>>());
+        assert_eq!(config.threads, [1, 2, 4].map(nz));
+        assert_eq!(config.variants, FftVariant::ALL);
+
+        let Command::Fft(args) = parse(&[
+            "fft",
+            "--large",
+            "--scales",
+            "10,3,10",
+            "--threads",
+            "2",
+            "--variants",
+            "lubdub,openmp",
+        ])
+        .unwrap() else {
+            panic!("not fft")
+        };
+        let config = args.config();
+        assert_eq!(config.scales, [10, 3, 12, 13, 14, 15]);
+        assert_eq!(config.threads, [nz(2)]);
+        // Sequential is always measured: the ratios need it.
+        assert_eq!(
+            config.variants,
+            [
+                FftVariant::Sequential,
+                FftVariant::Lubdub,
+                FftVariant::Openmp
+            ]
+        );
+        for bad in [
+            &["fft", "--scales", "0"][..],
+            &["fft", "--scales", "21"],
+            &["fft", "--variants", "cuda"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
         }
     }
 }

@@ -14,14 +14,15 @@ use std::num::NonZeroUsize;
 use std::time::Duration;
 
 use clap::ValueEnum;
-use serde::Serialize;
 
 use crate::check::{expect_eq, expect_same, Mismatch};
+use crate::cli::{to_usize, Common};
 use crate::error::Error;
+use crate::experiment::{Experiment, Heading};
 use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::{group_digits, Cell, Experiment, BASELINE};
-use crate::workloads::adaptors;
+use crate::report::{group_digits, Cell, BASELINE};
 use crate::workloads::pools::Pools;
+use crate::workloads::{adaptors, nested, Workload};
 
 /// The length of the hot loop's inner parallel loop.
 pub const HOT_LOOP_LEN: usize = 64;
@@ -30,8 +31,7 @@ pub const HOT_LOOP_LEN: usize = 64;
 const AXPY_A: f64 = 3.0;
 
 /// The loops measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ValueEnum)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LoopKind {
     /// `x.iter().map(|x| x * x).sum()` over `u64`s.
     SumSquares,
@@ -51,6 +51,12 @@ pub enum LoopKind {
     StepBy,
     /// A sum of squares through `iter().par_bridge()`.
     ParBridge,
+    /// For each `a` of an outer parallel loop, an inner parallel loop
+    /// counting the `b` with `a² + b²` a square (`nested.rs`, as below).
+    NestedCount,
+    /// An n-body step: `par_iter_mut` over the bodies, each folding every
+    /// body's pull with `par_iter().fold().reduce()`.
+    NestedFold,
 }
 
 impl LoopKind {
@@ -65,26 +71,38 @@ impl LoopKind {
             Self::Chunks => "chunks",
             Self::StepBy => "step-by",
             Self::ParBridge => "par-bridge",
+            Self::NestedCount => "nested-count",
+            Self::NestedFold => "nested-fold",
         }
     }
 
-    /// The unit of every sample.
-    pub fn unit(self) -> &'static str {
+    /// The loop's experiment: ns per element (per call for the hot loop).
+    pub fn experiment(self) -> Experiment {
         match self {
-            Self::HotLoop => "ns/call",
-            _ => "ns/element",
-        }
-    }
-
-    /// The loop at `size` (elements; calls for the hot loop), as a heading.
-    pub fn heading(self, size: u64) -> String {
-        match self {
-            Self::HotLoop => format!(
-                "{}, {} calls of a {HOT_LOOP_LEN}-element loop",
+            Self::HotLoop => Experiment::new(
                 self.name(),
-                group_digits(size)
+                "ns/call",
+                "loops",
+                Heading::Custom(|size| {
+                    format!(
+                        "hot-loop, {} calls of a {HOT_LOOP_LEN}-element loop",
+                        group_digits(size)
+                    )
+                }),
             ),
-            _ => format!("{}, n = {} elements", self.name(), group_digits(size)),
+            Self::NestedCount => Experiment::new(
+                self.name(),
+                "ns/pair",
+                "loops",
+                Heading::Custom(|side| nested::heading("nested-count", side)),
+            ),
+            Self::NestedFold => Experiment::new(
+                self.name(),
+                "ns/pair",
+                "loops",
+                Heading::Custom(|side| nested::heading("nested-fold", side)),
+            ),
+            _ => Experiment::new(self.name(), "ns/element", "loops", Heading::Count("elements")),
         }
     }
 }
@@ -246,7 +264,8 @@ impl LoopsConfig {
     /// The cases of issue 4: the sum of squares of 1,000 and of `large`
     /// elements, map-collect and axpy of `large`, and `hot_calls` calls of
     /// the hot loop; then the adaptor loops over `large` elements
-    /// (`par_bridge`, which takes a lock per item, over a tenth of them).
+    /// (`par_bridge`, which takes a lock per item, over a tenth of them);
+    /// then the nested loops over about `large` pairs.
     pub fn issue_cases(large: usize, hot_calls: usize) -> Vec<LoopCase> {
         let case = |kind, size| LoopCase { kind, size };
         vec![
@@ -259,6 +278,8 @@ impl LoopsConfig {
             case(LoopKind::Chunks, large),
             case(LoopKind::StepBy, large),
             case(LoopKind::ParBridge, large / 10),
+            case(LoopKind::NestedCount, nested::side_for(large)),
+            case(LoopKind::NestedFold, nested::side_for(large)),
         ]
     }
 }
@@ -296,6 +317,9 @@ fn f64_input(n: usize, scale: f64) -> Vec<f64> {
 pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
     if adaptors::KINDS.contains(&case.kind) {
         return adaptors::measure_cell(case, threads, plan);
+    }
+    if nested::KINDS.contains(&case.kind) {
+        return nested::measure_cell(case, threads, plan);
     }
     let pools = Pools::new(threads)?;
     let pools = &pools;
@@ -352,7 +376,7 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
             .settles_for(pools.settle(v == LoopVariant::Openmp))
         })
         .collect();
-    let experiment = Experiment::Loop(case.kind);
+    let experiment = case.kind.experiment();
     let size = n as u64;
     let label = Cell::label_of(experiment, size, threads.get());
     let measured = measure(&label, &mut contenders, plan)?;
@@ -365,10 +389,61 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
     ))
 }
 
+/// Parallel loops: sum of squares (1,000 and n elements), map-collect,
+/// axpy through zip, a 64-element loop called from a sequential loop,
+/// Rayon's adaptors, and loops nested in loops.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Elements of the large loops (sum of squares, map-collect, axpy).
+    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    n: u64,
+    /// Calls of the 64-element loop per repetition of the hot loop.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    hot_calls: u64,
+    /// Loops to measure, comma-separated (all by default).
+    #[arg(long, value_delimiter = ',', value_enum)]
+    kinds: Vec<LoopKind>,
+}
+
+impl Args {
+    /// The run the options ask for.
+    pub fn config(&self) -> LoopsConfig {
+        let mut cases = LoopsConfig::issue_cases(to_usize(self.n), to_usize(self.hot_calls));
+        if !self.kinds.is_empty() {
+            cases.retain(|case| self.kinds.contains(&case.kind));
+        }
+        LoopsConfig {
+            cases,
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+impl Workload for Args {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self) -> Result<Vec<Cell>, Error> {
+        run(&self.config())
+    }
+
+    fn experiments() -> Vec<Experiment> {
+        LoopKind::value_variants()
+            .iter()
+            .map(|kind| kind.experiment())
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::harness::Reps;
+    use crate::workloads::{parse, Command};
 
     #[test]
     fn every_variant_computes_every_loop_correctly() {
@@ -411,13 +486,34 @@ mod tests {
         for case in LoopsConfig::issue_cases(5_000, 10) {
             let cell = measure_cell(case, NonZeroUsize::new(2).unwrap(), &quick).unwrap();
             let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
-            let expected: &[&str] = if adaptors::KINDS.contains(&case.kind) {
-                &[BASELINE, "lubdub", "rayon"]
-            } else {
-                &LoopVariant::ALL.map(LoopVariant::name)
-            };
+            let expected: &[&str] =
+                if adaptors::KINDS.contains(&case.kind) || nested::KINDS.contains(&case.kind) {
+                    &[BASELINE, "lubdub", "rayon"]
+                } else {
+                    &LoopVariant::ALL.map(LoopVariant::name)
+                };
             assert_eq!(names, expected);
             assert!(cell.results.iter().all(|r| r.samples.len() == 2));
         }
+    }
+
+    #[test]
+    fn defaults_follow_the_issue() {
+        let Command::Loops(args) = parse(&["loops"]).unwrap() else {
+            panic!("not loops")
+        };
+        let config = args.config();
+        assert_eq!(config.cases, LoopsConfig::issue_cases(10_000_000, 100_000));
+    }
+
+    #[test]
+    fn kinds_pick_loops_in_table_order() {
+        let Command::Loops(args) = parse(&["loops", "--kinds", "nested-fold,hot-loop"]).unwrap()
+        else {
+            panic!("not loops")
+        };
+        let kinds: Vec<_> = args.config().cases.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds, [LoopKind::HotLoop, LoopKind::NestedFold]);
+        assert!(parse(&["loops", "--kinds", "no-such-loop"]).is_err());
     }
 }

@@ -18,12 +18,56 @@ use std::time::{Duration, Instant};
 use clap::ValueEnum;
 
 use crate::check::{expect_eq, repeat, Mismatch};
+use crate::cli::{parse_threads, unique, Common};
 use crate::error::Error;
+use crate::experiment::{Entry, Experiment, Heading};
 use crate::harness::{measure, Contender, Plan, Reps};
-use crate::report::{Cell, Experiment, BASELINE};
+use crate::report::{Cell, BASELINE};
 use crate::workloads::pools::Pools;
 use crate::workloads::tree::{expected_sum, Tree};
 use crate::workloads::treesum::{self, TreeVariant};
+use crate::workloads::Workload;
+
+/// fib(n) built of joins: ns per join, and the overhead per join.
+pub const FIB: Experiment = Experiment::new(
+    "fib",
+    "ns/join",
+    "micro",
+    Heading::Custom(|n| format!("fib({n})")),
+)
+.read_as(
+    Entry::Overhead,
+    "median / min (+ median overhead per join over the baseline)",
+);
+
+/// An empty call into the pool from the main thread after 1 ms idle: µs.
+pub const CALL_IN: Experiment = Experiment::new(
+    "call-in",
+    "µs/call",
+    "micro",
+    Heading::Custom(|_| "call-in".to_owned()),
+)
+.read_as(Entry::Spread, "median / p90");
+
+/// CPU time the process burns per tiny burst of parallel work: µs.
+pub const BURST_CPU: Experiment = Experiment::new(
+    "burst-cpu",
+    "µs CPU/burst",
+    "micro",
+    Heading::Count("nodes"),
+)
+.read_as(
+    Entry::Excess,
+    "median (+ CPU beyond the baseline's, i.e. beyond the job's own work)",
+);
+
+/// The small tree sum with more threads than cores: ns per node.
+pub const OVERSUBSCRIPTION: Experiment = Experiment::new(
+    "oversubscription",
+    "ns/node",
+    "micro",
+    Heading::Count("nodes"),
+);
 
 /// The parts of `lubdub-bench micro`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -89,7 +133,7 @@ pub fn run(config: &MicroConfig) -> Result<Vec<Cell>, Error> {
                 MicroPart::CallIn => call_in_cell(threads, config.call_in_samples)?,
                 MicroPart::BurstCpu => burst_cell(&tree, threads, config.burst_time)?,
                 MicroPart::Oversubscription => treesum::measure_cell(
-                    Experiment::Oversubscription,
+                    OVERSUBSCRIPTION,
                     &tree,
                     threads,
                     &RUNTIME_VARIANTS,
@@ -270,10 +314,10 @@ fn fib_cell(n: u32, threads: NonZeroUsize, plan: &Plan) -> Result<Cell, Error> {
     contenders.push(Contender::self_timed(CEILING, move |reps| {
         independent_fib(threads, arg, expected, reps)
     }));
-    let label = Cell::label_of(Experiment::Fib, u64::from(n), threads.get());
+    let label = Cell::label_of(FIB, u64::from(n), threads.get());
     let measured = measure(&label, &mut contenders, plan)?;
     Ok(Cell::new(
-        Experiment::Fib,
+        FIB,
         u64::from(n),
         threads.get(),
         fib_joins(n) as f64,
@@ -359,12 +403,12 @@ fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell, Error> {
         max_rounds: samples,
     };
     let measured = measure(
-        &Cell::label_of(Experiment::CallIn, 0, threads.get()),
+        &Cell::label_of(CALL_IN, 0, threads.get()),
         &mut contenders,
         &plan,
     )?;
     Ok(Cell::new(
-        Experiment::CallIn,
+        CALL_IN,
         0,
         threads.get(),
         NS_PER_US,
@@ -447,10 +491,10 @@ fn burst_cell(tree: &Tree, threads: NonZeroUsize, burst_time: Duration) -> Resul
         min_rounds: BURST_SAMPLES,
         max_rounds: BURST_SAMPLES,
     };
-    let label = Cell::label_of(Experiment::BurstCpu, tree.size(), threads.get());
+    let label = Cell::label_of(BURST_CPU, tree.size(), threads.get());
     let measured = measure(&label, &mut contenders, &plan)?;
     Ok(Cell::new(
-        Experiment::BurstCpu,
+        BURST_CPU,
         tree.size(),
         threads.get(),
         NS_PER_US,
@@ -458,9 +502,69 @@ fn burst_cell(tree: &Tree, threads: NonZeroUsize, burst_time: Duration) -> Resul
     ))
 }
 
+/// fib built of joins, call-in latency after idling, CPU burned per tiny
+/// burst, and oversubscription.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Parts to run, comma-separated.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = MicroPart::ALL)]
+    parts: Vec<MicroPart>,
+    #[command(flatten)]
+    settings: MicroSettings,
+}
+
+impl Workload for Args {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self) -> Result<Vec<Cell>, Error> {
+        run(&self.settings.config(&self.parts, &self.common))
+    }
+
+    fn experiments() -> Vec<Experiment> {
+        vec![FIB, CALL_IN, BURST_CPU, OVERSUBSCRIPTION]
+    }
+}
+
+/// The settings of the micro parts, shared by `micro` and `all`.
+#[derive(Debug, clap::Args)]
+pub struct MicroSettings {
+    /// The argument of fib.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(2..=40))]
+    fib_n: u32,
+    /// Call-ins timed per variant and thread count.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    call_in_samples: u64,
+    /// Milliseconds of bursts (one every millisecond) per variant and thread count.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    burst_ms: u64,
+    /// The thread count of the oversubscription part.
+    #[arg(long, default_value = "64", value_parser = parse_threads)]
+    oversubscribed_threads: NonZeroUsize,
+}
+
+impl MicroSettings {
+    /// The run of `parts` with these settings and the `common` options.
+    pub fn config(&self, parts: &[MicroPart], common: &Common) -> MicroConfig {
+        MicroConfig {
+            parts: unique(parts),
+            threads: common.threads(),
+            fib_n: self.fib_n,
+            budget: common.budget(),
+            call_in_samples: usize::try_from(self.call_in_samples).expect("at most 100,000"),
+            burst_time: Duration::from_millis(self.burst_ms),
+            oversubscribed_threads: self.oversubscribed_threads,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::workloads::{nz, parse, Command};
 
     #[test]
     fn fib_values_and_join_counts() {
@@ -534,10 +638,10 @@ mod tests {
         assert_eq!(
             kinds,
             [
-                (Experiment::Fib, 2),
-                (Experiment::CallIn, 2),
-                (Experiment::BurstCpu, 2),
-                (Experiment::Oversubscription, 4)
+                (FIB, 2),
+                (CALL_IN, 2),
+                (BURST_CPU, 2),
+                (OVERSUBSCRIPTION, 4)
             ]
         );
         let call_in = &cells[1];
@@ -549,5 +653,42 @@ mod tests {
             .iter()
             .all(|r| r.samples.len() == BURST_SAMPLES));
         assert!(cells[3].results.iter().any(|r| r.variant == "openmp"));
+    }
+
+    #[test]
+    fn settings_reach_the_config() {
+        let Command::Micro(args) = parse(&[
+            "micro",
+            "--parts",
+            "fib,call-in",
+            "--fib-n",
+            "20",
+            "--threads",
+            "3",
+            "--burst-ms",
+            "100",
+        ])
+        .unwrap() else {
+            panic!("not micro")
+        };
+        let config = args.settings.config(&args.parts, &args.common);
+        assert_eq!(config.parts, [MicroPart::Fib, MicroPart::CallIn]);
+        assert_eq!(config.fib_n, 20);
+        assert_eq!(config.threads, [nz(3)]);
+        assert_eq!(config.burst_time, Duration::from_millis(100));
+        assert_eq!(config.call_in_samples, 200);
+        assert_eq!(config.oversubscribed_threads, nz(64));
+    }
+
+    #[test]
+    fn bad_settings_are_clap_errors() {
+        for args in [
+            &["micro", "--fib-n", "90"][..],
+            &["micro", "--parts", "everything"],
+            &["micro", "--oversubscribed-threads", "0"],
+            &["all", "--burst-ms", "1"],
+        ] {
+            assert!(parse(args).is_err(), "{args:?} was accepted");
+        }
     }
 }

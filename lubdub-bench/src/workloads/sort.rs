@@ -11,17 +11,18 @@ use std::num::NonZeroUsize;
 use std::time::Duration;
 
 use clap::ValueEnum;
-use serde::Serialize;
 
 use crate::check::expect_sorted;
+use crate::cli::{to_usize, unique, Common};
 use crate::error::Error;
+use crate::experiment::{Experiment, Heading};
 use crate::harness::{measure, Contender, Plan, Reps};
-use crate::report::{group_digits, Cell, Experiment, BASELINE};
+use crate::report::{Cell, BASELINE};
 use crate::workloads::pools::Pools;
+use crate::workloads::Workload;
 
 /// The inputs sorted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ValueEnum)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SortInput {
     /// Random `u64`s.
     Random,
@@ -47,7 +48,7 @@ impl SortInput {
 }
 
 /// One sort benchmark: an input and a stability.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SortCase {
     /// What is sorted.
     pub input: SortInput,
@@ -73,9 +74,9 @@ impl SortCase {
         }
     }
 
-    /// The case at `size` elements, as a heading.
-    pub fn heading(self, size: u64) -> String {
-        format!("{}, n = {} elements", self.name(), group_digits(size))
+    /// The case's experiment: ns per element.
+    pub fn experiment(self) -> Experiment {
+        Experiment::new(self.name(), "ns/element", "sort", Heading::Count("elements"))
     }
 }
 
@@ -242,7 +243,7 @@ pub fn measure_cell<T: Ord + Send + Clone>(
             })
         })
         .collect();
-    let experiment = Experiment::Sort(case);
+    let experiment = case.experiment();
     let size = pristine.len() as u64;
     let label = Cell::label_of(experiment, size, threads.get());
     let measured = measure(&label, &mut contenders, plan)?;
@@ -255,9 +256,60 @@ pub fn measure_cell<T: Ord + Send + Clone>(
     ))
 }
 
+/// Parallel sorts against std's, stable and unstable, on u64s and strings.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Elements of each u64 input.
+    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    n: u64,
+    /// Elements of the string input.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    strings: u64,
+    /// Inputs to sort, comma-separated; each is sorted unstably and stably.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = SortInput::ALL)]
+    inputs: Vec<SortInput>,
+}
+
+impl Args {
+    /// The run the options ask for.
+    pub fn config(&self) -> SortConfig {
+        let inputs = unique(&self.inputs);
+        SortConfig {
+            cases: SortConfig::all_cases()
+                .into_iter()
+                .filter(|case| inputs.contains(&case.input))
+                .collect(),
+            n: to_usize(self.n),
+            strings: to_usize(self.strings),
+            threads: self.common.threads(),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+impl Workload for Args {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self) -> Result<Vec<Cell>, Error> {
+        run(&self.config())
+    }
+
+    fn experiments() -> Vec<Experiment> {
+        SortConfig::all_cases()
+            .into_iter()
+            .map(SortCase::experiment)
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::workloads::{parse, Command};
 
     /// Sorts `input` in every variant and checks the result against std's.
     fn check_every_variant<T: Ord + Send + Clone + std::fmt::Debug>(
@@ -317,5 +369,35 @@ mod tests {
         let cell = measure_cell(case, &input, NonZeroUsize::new(2).unwrap(), &quick).unwrap();
         let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
         assert_eq!(names, SortVariant::ALL.map(SortVariant::name));
+    }
+
+    #[test]
+    fn defaults_follow_the_issue_and_inputs_filter_the_cases() {
+        let Command::Sort(args) = parse(&["sort"]).unwrap() else {
+            panic!("not sort")
+        };
+        let config = args.config();
+        assert_eq!(config.cases, SortConfig::all_cases());
+        assert_eq!((config.n, config.strings), (10_000_000, 1_000_000));
+        let Command::Sort(args) = parse(&["sort", "--inputs", "strings,random,strings"]).unwrap()
+        else {
+            panic!("not sort")
+        };
+        let inputs: Vec<_> = args
+            .config()
+            .cases
+            .iter()
+            .map(|c| (c.input, c.stable))
+            .collect();
+        assert_eq!(
+            inputs,
+            [
+                (SortInput::Random, false),
+                (SortInput::Strings, false),
+                (SortInput::Random, true),
+                (SortInput::Strings, true)
+            ]
+        );
+        assert!(parse(&["sort", "--inputs", "bogus"]).is_err());
     }
 }

@@ -15,11 +15,21 @@ use std::time::Duration;
 use clap::ValueEnum;
 
 use crate::check::repeat;
+use crate::cli::{parse_size, unique, Common};
 use crate::error::Error;
+use crate::experiment::{Experiment, Heading};
 use crate::harness::{measure, Contender, Plan};
-use crate::report::{Cell, Experiment};
+use crate::report::Cell;
 use crate::workloads::pools::Pools;
 use crate::workloads::tree::{expected_sum, Node, Tree};
+use crate::workloads::Workload;
+
+/// The tree sum: ns per node at each tree size.
+pub const TREESUM: Experiment =
+    Experiment::new("treesum", "ns/node", "treesum", Heading::Count("nodes"));
+
+/// The tree `--large` adds, as in the seed.
+const LARGE_TREE_SIZE: u64 = 100_000_000;
 
 /// The ways of summing the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -202,7 +212,7 @@ pub fn run(config: &TreesumConfig) -> Result<Vec<Cell>, Error> {
         );
         for (step, &threads) in config.threads.iter().enumerate() {
             let cell = measure_cell(
-                Experiment::Treesum,
+                TREESUM,
                 &tree,
                 threads,
                 &config.variants,
@@ -251,10 +261,60 @@ pub fn measure_cell(
     ))
 }
 
+/// The seed's tree sum: a balanced binary tree, one fork per node, every
+/// variant at every thread count.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Tree sizes in nodes, comma-separated.
+    #[arg(long, value_delimiter = ',', value_parser = parse_size, default_value = "1023,10000000")]
+    sizes: Vec<u64>,
+    /// Also measure the 100,000,000-node tree (3.2 GB; slow variants take minutes).
+    #[arg(long)]
+    large: bool,
+    /// Variants to measure, comma-separated; the baseline is always measured.
+    #[arg(long, value_delimiter = ',', value_enum, default_values_t = TreeVariant::ALL)]
+    variants: Vec<TreeVariant>,
+}
+
+impl Args {
+    /// The run the options ask for.
+    pub fn config(&self) -> TreesumConfig {
+        let mut sizes = self.sizes.clone();
+        if self.large {
+            sizes.push(LARGE_TREE_SIZE);
+        }
+        let mut variants = vec![TreeVariant::Baseline];
+        variants.extend(&self.variants);
+        TreesumConfig {
+            sizes: unique(&sizes),
+            threads: self.common.threads(),
+            variants: unique(&variants),
+            budget: self.common.budget(),
+        }
+    }
+}
+
+impl Workload for Args {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn run(&self) -> Result<Vec<Cell>, Error> {
+        run(&self.config())
+    }
+
+    fn experiments() -> Vec<Experiment> {
+        vec![TREESUM]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::harness::Reps;
+    use crate::workloads::{nz, parse, Command};
 
     fn pools(threads: usize) -> Pools {
         Pools::new(NonZeroUsize::new(threads).unwrap()).unwrap()
@@ -317,7 +377,7 @@ mod tests {
         };
         let threads = NonZeroUsize::new(2).unwrap();
         let cell = measure_cell(
-            Experiment::Treesum,
+            TREESUM,
             &tree,
             threads,
             &TreeVariant::ALL,
@@ -333,6 +393,51 @@ mod tests {
     fn variant_names_match_the_command_line() {
         for variant in TreeVariant::ALL {
             assert_eq!(TreeVariant::from_str(variant.name(), false), Ok(variant));
+        }
+    }
+
+    #[test]
+    fn defaults_follow_the_seed() {
+        let Command::Treesum(args) = parse(&["treesum"]).unwrap() else {
+            panic!("not treesum")
+        };
+        let config = args.config();
+        assert_eq!(config.sizes, [1023, 10_000_000]);
+        assert_eq!(config.threads, [1, 2, 4, 8, 16, 32].map(nz));
+        assert_eq!(config.variants, TreeVariant::ALL);
+        assert!(!args.common.update_docs);
+    }
+
+    #[test]
+    fn large_adds_the_hundred_million_tree_and_lists_are_deduplicated() {
+        let Command::Treesum(args) = parse(&[
+            "treesum",
+            "--large",
+            "--threads",
+            "2,1,2",
+            "--variants",
+            "rayon,rayon",
+        ])
+        .unwrap() else {
+            panic!("not treesum")
+        };
+        let config = args.config();
+        assert_eq!(config.sizes, [1023, 10_000_000, 100_000_000]);
+        assert_eq!(config.threads, [nz(2), nz(1)]);
+        // The baseline is always measured: the ratios need it.
+        assert_eq!(config.variants, [TreeVariant::Baseline, TreeVariant::Rayon]);
+    }
+
+    #[test]
+    fn bad_sizes_variants_and_budgets_are_clap_errors() {
+        for args in [
+            &["treesum", "--sizes", "0"][..],
+            &["treesum", "--sizes", "ten"],
+            &["treesum", "--sizes", "300000000"],
+            &["treesum", "--variants", "tbb"],
+            &["treesum", "--budget-ms", "0"],
+        ] {
+            assert!(parse(args).is_err(), "{args:?} was accepted");
         }
     }
 }

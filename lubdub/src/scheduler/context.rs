@@ -21,6 +21,7 @@ use std::sync::atomic::compiler_fence;
 use super::heartbeat::{Countdown, Heartbeat};
 use super::job::{PromotedHeader, StackJob};
 use super::latch::Latch;
+use super::pending_loops::{LoopHeader, LoopList};
 use super::registry::Registry;
 use super::rescue::Owner;
 use super::seat::Seat;
@@ -49,6 +50,8 @@ pub(crate) struct WorkerContext {
     index: usize,
     occupant: Occupant,
     owner: Owner,
+    /// The running loops whose rest a promotion may split (owner-only).
+    loops: LoopList,
     heartbeat: Heartbeat,
 }
 
@@ -61,6 +64,7 @@ impl WorkerContext {
             index,
             occupant,
             owner: Owner::new(),
+            loops: LoopList::new(),
             heartbeat: Heartbeat::new(registry.heartbeat_period()),
         }
     }
@@ -244,7 +248,7 @@ impl WorkerContext {
     /// unlinked the job; only a stale link to it may be left to drop.
     #[cold]
     #[inline(never)]
-    fn finish_promoted<F, R>(&self, job: &StackJob<F, R>) -> R
+    pub(crate) fn finish_promoted<F, R>(&self, job: &StackJob<F, R>) -> R
     where
         F: FnOnce() -> R + Send,
         R: Send,
@@ -292,29 +296,42 @@ impl WorkerContext {
         }
     }
 
-    /// A loop's poll between two chunks: true when a heartbeat is due, some
-    /// seat is idle and this seat's published slot is free, that is, when
-    /// splitting the loop's remaining range would give an idle thread work.
-    /// A true answer counts as the heartbeat: the caller must split with
-    /// [`WorkerContext::join_split`]. Costs a decrement and a branch unless
-    /// the countdown ran out.
+    /// A loop's poll between two chunks: on a due heartbeat with an idle
+    /// seat, promotes the oldest pending work, which may be the rest of this
+    /// loop or of a loop around it (their nodes say so when the loop takes
+    /// its rest back). Costs a decrement and a branch unless the countdown
+    /// ran out.
     #[inline]
-    pub(crate) fn loop_poll(&self) -> bool {
-        self.heartbeat.chunks.count_down() && self.loop_heartbeat()
+    pub(crate) fn loop_poll(&self) {
+        if self.heartbeat.chunks.count_down() {
+            self.loop_heartbeat();
+        }
     }
 
     #[cold]
     #[inline(never)]
-    fn loop_heartbeat(&self) -> bool {
-        let Some(now) = self.check_heartbeat(&self.heartbeat.chunks) else {
-            return false;
-        };
-        let split = self.registry().idle().any_idle()
-            && self.seat().published.load(Ordering::Relaxed).is_null();
-        if split {
-            self.heartbeat.beat(now);
+    fn loop_heartbeat(&self) {
+        if let Some(now) = self.check_heartbeat(&self.heartbeat.chunks) {
+            if self.registry().idle().any_idle() && self.promote() {
+                self.heartbeat.beat(now);
+            }
         }
-        split
+    }
+
+    /// Registers a running loop's node, whose rest a promotion may split
+    /// while the loop folds a chunk.
+    ///
+    /// # Safety
+    /// `header` heads a node (and carries its provenance) that stays in
+    /// place until [`WorkerContext::pop_loop`]; on this context's thread.
+    pub(crate) unsafe fn push_loop(&self, header: *const LoopHeader) {
+        // SAFETY: per the contract.
+        unsafe { self.loops.push(header, self.owner.pending.newest()) }
+    }
+
+    /// Unregisters the newest loop, `header`.
+    pub(crate) fn pop_loop(&self, header: *const LoopHeader) {
+        self.loops.pop(header);
     }
 
     /// Reads the clock for `countdown` (joins' or chunks'); returns the time
@@ -332,15 +349,17 @@ impl WorkerContext {
         Some(now)
     }
 
-    /// Publishes the oldest pending job and wakes a thread to take it.
-    /// Returns false if nothing is pending, or the seat's previous promotion
-    /// is still waiting for a thief.
+    /// Publishes the oldest pending work, a join's `b` or half of a loop's
+    /// rest, and wakes a thread to take it. Returns false if nothing is
+    /// pending, or the seat's previous promotion is still waiting for a
+    /// thief.
     fn promote(&self) -> bool {
         let promoting = &self.owner.promoting;
         promoting.store(true, Ordering::Relaxed);
         compiler_fence(Ordering::SeqCst);
-        // SAFETY: on the owner thread; the flag keeps the handler off.
-        let promoted = unsafe { self.publish_oldest() };
+        // SAFETY: on the owner thread, at a poll (every listed loop is
+        // inside a chunk); the flag keeps the handler off.
+        let promoted = unsafe { self.split_oldest_loop() || self.publish_oldest() };
         compiler_fence(Ordering::SeqCst);
         promoting.store(false, Ordering::Relaxed);
         if promoted {
@@ -350,15 +369,33 @@ impl WorkerContext {
         promoted
     }
 
-    /// Unlinks the oldest pending job and publishes it in the seat's slot,
+    /// Halves the oldest splittable loop, if it is older than every pending
+    /// join, and publishes its right half, if the slot is free.
+    ///
+    /// # Safety
+    /// On the owner thread, at a poll (as [`LoopList::split_oldest`] asks).
+    unsafe fn split_oldest_loop(&self) -> bool {
+        if !self.seat().published.load(Ordering::Relaxed).is_null() {
+            return false;
+        }
+        // SAFETY: per this function's contract.
+        let Some(right) = (unsafe { self.loops.split_oldest() }) else {
+            return false;
+        };
+        // SAFETY: the right half's job was just made in the loop's frame,
+        // which waits for it; no other thread can reach it yet.
+        unsafe { self.publish(right) };
+        true
+    }
+
+    /// Unlinks the oldest pending join and publishes it in the seat's slot,
     /// if the slot is free. Wakes nobody: async-signal-safe.
     ///
     /// # Safety
     /// On the owner thread, and never inside another call of this function
     /// there (see [`super::pending::PendingList::unlink_oldest`]).
     unsafe fn publish_oldest(&self) -> bool {
-        let seat = self.seat();
-        if !seat.published.load(Ordering::Relaxed).is_null() {
+        if !self.seat().published.load(Ordering::Relaxed).is_null() {
             return false;
         }
         // SAFETY: per this function's contract.
@@ -366,12 +403,23 @@ impl WorkerContext {
             return false;
         };
         // SAFETY: the job's frame is live (its `a` runs), and no other thread
-        // can reach the job before the store below.
-        unsafe { (*oldest).prepare_promotion(self.index) };
-        // Release: a thief that takes the job sees the closure and the owner.
-        seat.published
-            .store(PromotedHeader::job_ref(oldest).as_ptr(), Ordering::Release);
+        // can reach the job before it is published.
+        unsafe { self.publish(oldest) };
         true
+    }
+
+    /// Publishes `job` in the seat's free slot.
+    ///
+    /// # Safety
+    /// `job` heads a live job that no other thread can reach, whose frame
+    /// waits for its result; the slot is free; on the owner thread.
+    unsafe fn publish(&self, job: *const PromotedHeader) {
+        // SAFETY: per the contract.
+        unsafe { (*job).prepare_promotion(self.index) };
+        // Release: a thief that takes the job sees the closure and the owner.
+        self.seat()
+            .published
+            .store(PromotedHeader::job_ref(job).as_ptr(), Ordering::Release);
     }
 }
 

@@ -23,6 +23,8 @@ pub(crate) mod job;
 #[cfg(not(loom))]
 mod pending;
 #[cfg(not(loom))]
+pub(crate) mod pending_loops;
+#[cfg(not(loom))]
 mod queue;
 #[cfg(not(loom))]
 pub(crate) mod registry;

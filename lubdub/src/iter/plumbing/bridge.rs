@@ -2,10 +2,15 @@
 //! indexed loop runs in sequential chunks and is cut in two only when a
 //! heartbeat is due and a thread is idle (`README.md` of the `iter` module),
 //! here with a folder per chunk (a consumer that needs no positions gets one
-//! folder per piece instead: `one_folder.rs`); an unindexed producer, which
+//! folder per piece instead: `one_folder.rs`), or where a promotion below it
+//! finds its rest the oldest pending work (`pending_rest.rs`); an unindexed
+//! producer, which
 //! has no chunk boundaries to poll at, is cut into a few pieces per thread up
 //! front and again where a piece migrates.
 
+use std::pin::pin;
+
+use super::pending_rest::{PendingRest, Taken};
 use super::schedule::Limits;
 use super::{Consumer, Folder, Producer, Reducer, UnindexedConsumer, UnindexedProducer};
 use crate::iter::IndexedParallelIterator;
@@ -186,6 +191,11 @@ where
 /// [`drive`]'s loop. A chunk that panics loses its items from the panic on;
 /// the panic is kept in `panicked` and the loop goes on with the next chunk
 /// (see [`resume_if_panicked`]).
+///
+/// While a chunk runs, the rest of the piece waits in a [`PendingRest`] on
+/// the thread's pending list, where a promotion (at this loop's poll, or
+/// at a join or loop inside the chunk) may halve it; the piece then runs
+/// the left half and joins the right one.
 fn drive_chunks<P, C>(
     ctx: &WorkerContext,
     limits: Limits,
@@ -198,6 +208,16 @@ where
     P: Producer,
     C: Consumer<P::Item>,
 {
+    let rest = pin!(PendingRest::new(
+        |(len, producer, consumer): (usize, P, C)| {
+            let left_len = len / 2;
+            let (left, right) = producer.split_at(left_len);
+            let (left_consumer, right_consumer, halves) = consumer.split_at(left_len);
+            let right_half = move || drive_here(limits, len - left_len, right, right_consumer);
+            ((left_len, left, left_consumer), right_half, halves)
+        }
+    ));
+    let rest = rest.into_ref();
     let mut front: Option<Front<C::Result, C::Reducer>> = None;
     let mut chunk = limits.first_chunk();
     loop {
@@ -212,8 +232,14 @@ where
             let result = producer.fold_with(consumer.into_folder()).complete();
             return after(front, result);
         };
-        let (head, rest) = producer.split_at(head_len);
+        let (head, rest_producer) = producer.split_at(head_len);
         let (head_consumer, rest_consumer, reducer) = consumer.split_at(head_len);
+        let rest_len = len - head_len;
+        rest.offer(
+            ctx,
+            (rest_len, rest_producer, rest_consumer),
+            limits.can_halve(rest_len),
+        );
         match unwind::halt(|| head.fold_with(head_consumer.into_folder()).complete()) {
             Ok(head_result) => {
                 front = Some(Front {
@@ -225,20 +251,23 @@ where
                 panicked.get_or_insert(payload);
             }
         }
-        producer = rest;
-        consumer = rest_consumer;
-        len -= head_len;
         chunk = limits.next_chunk(chunk);
-        if limits.can_halve(len) && ctx.loop_poll() {
-            let left_len = len / 2;
-            let right_len = len - left_len;
-            let (left, right) = producer.split_at(left_len);
-            let (left_consumer, right_consumer, halves) = consumer.split_at(left_len);
-            let (l, r) = ctx.join_split(
-                || drive_here(limits, left_len, left, left_consumer),
-                || drive_here(limits, right_len, right, right_consumer),
-            );
-            return after(front, halves.reduce(l, r));
+        ctx.loop_poll();
+        match rest.take() {
+            Taken::Whole((rest_len, rest_producer, rest_consumer)) => {
+                len = rest_len;
+                producer = rest_producer;
+                consumer = rest_consumer;
+            }
+            Taken::Halved {
+                left: (left_len, left, left_consumer),
+                halves,
+            } => {
+                let left = unwind::halt(|| drive(ctx, limits, left_len, left, left_consumer));
+                let right = rest.join_right();
+                let left = left.unwrap_or_else(|payload| unwind::resume(payload));
+                return after(front, halves.reduce(left, right));
+            }
         }
     }
 }

@@ -25,6 +25,7 @@
 
 mod bridge;
 mod one_folder;
+mod pending_rest;
 mod schedule;
 
 pub use bridge::{bridge, bridge_producer_consumer, bridge_unindexed};

@@ -15,6 +15,9 @@
 //! [`bridge_unindexed`]: super::bridge_unindexed
 
 use super::bridge::{bridge, bridge_producer_consumer, on_this_worker, resume_if_panicked, Panic};
+use std::pin::pin;
+
+use super::pending_rest::{PendingRest, Taken};
 use super::schedule::Limits;
 use super::{Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer};
 use crate::iter::IndexedParallelIterator;
@@ -104,20 +107,32 @@ where
 }
 
 /// [`fold_piece`]'s loop; a panic in a chunk is kept in `panicked` as in
-/// `bridge.rs`'s `drive_chunks`.
+/// `bridge.rs`'s `drive_chunks`, and the rest waits in a [`PendingRest`]
+/// while a chunk runs, as there. A halving cuts the spare (the consumer for
+/// the items after the folder's) in two for the halves.
 fn fold_chunks<P, C>(
     ctx: &WorkerContext,
     limits: Limits,
     mut len: usize,
     mut producer: P,
     mut folder: C::Folder,
-    spare: C,
+    mut spare: C,
     panicked: &mut Option<Panic>,
 ) -> C::Result
 where
     P: Producer,
     C: UnindexedConsumer<P::Item>,
 {
+    let rest = pin!(PendingRest::new(|(len, producer, spare): (usize, P, C)| {
+        let left_len = len / 2;
+        let (left, right) = producer.split_at(left_len);
+        let left_spare = spare.split_off_left();
+        let halves = spare.to_reducer();
+        let right_half =
+            move || on_this_worker(|ctx| fold_fresh(ctx, limits, len - left_len, right, spare));
+        ((left_len, left, left_spare), right_half, halves)
+    }));
+    let rest = rest.into_ref();
     let mut chunk = limits.first_chunk();
     loop {
         if folder.full() {
@@ -127,32 +142,50 @@ where
         let Some(head_len) = limits.head(chunk, len) else {
             return producer.fold_with(folder).complete();
         };
-        let (head, rest) = producer.split_at(head_len);
-        folder = match unwind::halt(|| head.fold_with(folder)) {
-            Ok(folder) => folder,
-            Err(payload) => {
-                // The folder went with the panic: the items after it go to
-                // a fresh one (see `bridge::resume_if_panicked`).
-                panicked.get_or_insert(payload);
-                spare.split_off_left().into_folder()
-            }
-        };
-        producer = rest;
-        len -= head_len;
+        let (head, rest_producer) = producer.split_at(head_len);
+        let rest_len = len - head_len;
+        rest.offer(
+            ctx,
+            (rest_len, rest_producer, spare),
+            limits.can_halve(rest_len),
+        );
+        let folded = unwind::halt(|| head.fold_with(folder));
         chunk = limits.next_chunk(chunk);
-        if limits.can_halve(len) && !folder.full() && ctx.loop_poll() {
-            let left_len = len / 2;
-            let right_len = len - left_len;
-            let (left, right) = producer.split_at(left_len);
-            let left_spare = spare.split_off_left();
-            let halves = spare.to_reducer();
-            // The left half runs inline, on this thread: it keeps the
-            // folder, which need not be `Send` (a `map_init` state).
-            let (l, r) = ctx.join_split(
-                || fold_piece(ctx, limits, left_len, left, folder, left_spare),
-                || on_this_worker(|ctx| fold_fresh(ctx, limits, right_len, right, spare)),
-            );
-            return halves.reduce(l, r);
+        ctx.loop_poll();
+        match rest.take() {
+            Taken::Whole((rest_len, rest_producer, rest_spare)) => {
+                len = rest_len;
+                producer = rest_producer;
+                folder = recover(folded, &rest_spare, panicked);
+                spare = rest_spare;
+            }
+            Taken::Halved {
+                left: (left_len, left, left_spare),
+                halves,
+            } => {
+                // The left half runs inline, on this thread: it keeps the
+                // folder, which need not be `Send` (a `map_init` state).
+                let folder = recover(folded, &left_spare, panicked);
+                let left =
+                    unwind::halt(|| fold_piece(ctx, limits, left_len, left, folder, left_spare));
+                let right = rest.join_right();
+                let left = left.unwrap_or_else(|payload| unwind::resume(payload));
+                return halves.reduce(left, right);
+            }
         }
     }
+}
+
+/// The folder a chunk returned, or, if the chunk panicked, a fresh one split
+/// off `spare` for the items after it, the panic being kept in `panicked`
+/// (see `bridge::resume_if_panicked`): the old folder went with the panic.
+fn recover<C: UnindexedConsumer<T>, T>(
+    folded: std::thread::Result<C::Folder>,
+    spare: &C,
+    panicked: &mut Option<Panic>,
+) -> C::Folder {
+    folded.unwrap_or_else(|payload| {
+        panicked.get_or_insert(payload);
+        spare.split_off_left().into_folder()
+    })
 }

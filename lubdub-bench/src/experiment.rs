@@ -1,0 +1,238 @@
+//! What the report, tables, plots and docs know of an experiment: its name,
+//! unit, BENCHMARKS.md section, heading and the way its table entries read.
+//! Each workload declares its experiments as values of [`Experiment`]
+//! (`workloads/`), so the modules that present results name no workload.
+
+use serde::{Serialize, Serializer};
+
+use crate::report::{fmt_num, group_digits, VariantResult};
+
+/// One experiment: a thing measured at a size, every variant side by side.
+///
+/// Experiments are equal when their names are (the names are unique: the
+/// registry in `workloads/mod.rs` tests it); the JSON holds the name.
+#[derive(Clone, Copy, Debug)]
+pub struct Experiment {
+    name: &'static str,
+    unit: &'static str,
+    section: &'static str,
+    heading: Heading,
+    entry: Entry,
+    legend: &'static str,
+}
+
+/// How an experiment at a size is headed in tables and plots.
+#[derive(Clone, Copy, Debug)]
+pub enum Heading {
+    /// `<name>, n = <size> <what>`, the size's digits grouped, e.g.
+    /// `treesum, n = 1,023 nodes` for `Count("nodes")`.
+    Count(&'static str),
+    /// Written by the workload from the size, e.g. `fib(30)`.
+    Custom(fn(u64) -> String),
+}
+
+/// How a variant's result reads in a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// `median / min (median ÷ baseline median)`, e.g. `5.00 / 4.00 (3.33x)`.
+    Ratio,
+    /// `median / min (median − baseline median)`, e.g. `5.00 / 4.00 (+3.50)`.
+    Overhead,
+    /// `median / p90`.
+    Spread,
+    /// `median (median − baseline median)`, e.g. `1.50 (+0)`.
+    Excess,
+}
+
+/// The legend of [`Entry::Ratio`] unless an experiment gives its own.
+const RATIO_LEGEND: &str = "median / min (median ÷ baseline median)";
+
+impl Experiment {
+    /// An experiment whose entries are [`Entry::Ratio`]s to the baseline.
+    pub const fn new(
+        name: &'static str,
+        unit: &'static str,
+        section: &'static str,
+        heading: Heading,
+    ) -> Self {
+        Self {
+            name,
+            unit,
+            section,
+            heading,
+            entry: Entry::Ratio,
+            legend: RATIO_LEGEND,
+        }
+    }
+
+    /// The same experiment with entries read as `entry`, which `legend`
+    /// explains above each table.
+    pub const fn read_as(self, entry: Entry, legend: &'static str) -> Self {
+        Self {
+            entry,
+            legend,
+            ..self
+        }
+    }
+
+    /// The experiment's name in tables, file names and progress lines.
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// The unit of every sample.
+    pub fn unit(self) -> &'static str {
+        self.unit
+    }
+
+    /// The BENCHMARKS.md section the experiment's tables belong to.
+    pub fn section(self) -> &'static str {
+        self.section
+    }
+
+    /// The experiment at `size`, as a heading: `treesum, n = 1,023 nodes`,
+    /// `fib(30)`, `call-in`.
+    pub fn heading(self, size: u64) -> String {
+        match self.heading {
+            Heading::Count(what) => format!("{}, n = {} {what}", self.name, group_digits(size)),
+            Heading::Custom(heading) => heading(size),
+        }
+    }
+
+    /// How a table entry reads, e.g. `median / min (ratio)`.
+    pub fn legend(self) -> &'static str {
+        self.legend
+    }
+
+    /// A table entry for `r`.
+    pub fn entry(self, r: &VariantResult) -> String {
+        let Some(s) = r.summary else {
+            return "-".to_owned();
+        };
+        let signed = |x: Option<f64>| {
+            x.map_or_else(
+                || "-".to_owned(),
+                |x| format!("{}{}", if x < 0.0 { "" } else { "+" }, fmt_num(x)),
+            )
+        };
+        match self.entry {
+            Entry::Ratio => {
+                let ratio = r
+                    .ratio_to_baseline
+                    .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
+                format!("{} / {} ({ratio})", fmt_num(s.median), fmt_num(s.min))
+            }
+            Entry::Overhead => format!(
+                "{} / {} ({})",
+                fmt_num(s.median),
+                fmt_num(s.min),
+                signed(r.excess_over_baseline)
+            ),
+            Entry::Spread => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
+            Entry::Excess => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
+        }
+    }
+}
+
+impl PartialEq for Experiment {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Experiment {}
+
+impl std::hash::Hash for Experiment {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
+}
+
+impl Serialize for Experiment {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name)
+    }
+}
+
+/// Experiments shaped like some of the workloads', for the tests of the
+/// modules that present results (which name no workload).
+#[cfg(test)]
+pub(crate) mod examples {
+    use super::{Entry, Experiment, Heading};
+
+    /// Like treesum's: ns per node, ratios to the baseline.
+    pub const TREESUM: Experiment =
+        Experiment::new("treesum", "ns/node", "treesum", Heading::Count("nodes"));
+
+    /// Like micro's fib: overheads over the baseline.
+    pub const FIB: Experiment = Experiment::new(
+        "fib",
+        "ns/join",
+        "micro",
+        Heading::Custom(|n| format!("fib({n})")),
+    )
+    .read_as(Entry::Overhead, "median / min (+ overhead)");
+
+    /// Like micro's call-in: no size, median and p90.
+    pub const CALL_IN: Experiment = Experiment::new(
+        "call-in",
+        "µs/call",
+        "micro",
+        Heading::Custom(|_| "call-in".to_owned()),
+    )
+    .read_as(Entry::Spread, "median / p90");
+
+    /// Like micro's burst-cpu: CPU beyond the baseline's.
+    pub const BURST_CPU: Experiment = Experiment::new(
+        "burst-cpu",
+        "µs CPU/burst",
+        "micro",
+        Heading::Count("nodes"),
+    )
+    .read_as(Entry::Excess, "median (+ excess)");
+
+    /// Like a loop of `loops`.
+    pub const SUM_SQUARES: Experiment = Experiment::new(
+        "sum-squares",
+        "ns/element",
+        "loops",
+        Heading::Count("elements"),
+    );
+
+    /// Like alloc's tree, compared under each allocator.
+    pub const ALLOC_TREE: Experiment =
+        Experiment::new("alloc-tree", "ns/node", "alloc", Heading::Count("nodes"))
+            .read_as(Entry::Ratio, "median / min (under the same allocator)");
+
+    /// All of the above.
+    pub const ALL: [Experiment; 6] = [TREESUM, FIB, CALL_IN, BURST_CPU, SUM_SQUARES, ALLOC_TREE];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::examples::*;
+    use crate::report::fake_run;
+
+    #[test]
+    fn entries_follow_the_experiment_legend() {
+        let cell = &fake_run().cells[0];
+        assert_eq!(TREESUM.entry(&cell.results[1]), "5.00 / 4.00 (3.33x)");
+        assert_eq!(FIB.entry(&cell.results[1]), "5.00 / 4.00 (+3.50)");
+        assert_eq!(CALL_IN.entry(&cell.results[1]), "5.00 / 5.80");
+        assert_eq!(BURST_CPU.entry(&cell.results[0]), "1.50 (+0)");
+    }
+
+    #[test]
+    fn headings_count_or_are_the_workloads_own() {
+        assert_eq!(TREESUM.heading(1023), "treesum, n = 1,023 nodes");
+        assert_eq!(FIB.heading(30), "fib(30)");
+        assert_eq!(CALL_IN.heading(0), "call-in");
+    }
+
+    #[test]
+    fn experiments_are_their_names_in_json_and_comparisons() {
+        assert_eq!(serde_json::to_value(FIB).unwrap(), "fib");
+        assert_ne!(CALL_IN, FIB);
+        assert_eq!(FIB, FIB.read_as(super::Entry::Ratio, "another legend"));
+    }
+}
