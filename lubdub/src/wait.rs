@@ -8,6 +8,9 @@
 //! So this wait asks `ready` between jobs, and otherwise does what a joiner
 //! does: its seat counts as idle (a heartbeat elsewhere then shares work
 //! with it) and as `Blocked` in the profile, and it runs the jobs it finds.
+//! It also polls its own heartbeat, so the work it left pending (the `b` of
+//! a `join` around the wait) is shared, with others or with itself: a
+//! `join(|| send(..), || receive(..))` cannot wait for itself.
 //! Unlike a joiner it never falls asleep, since nothing would wake it: when
 //! there is no work it spins a little, then yields the CPU between polls.
 
@@ -28,8 +31,10 @@ const PAUSES_PER_POLL: u32 = 32;
 /// (`|| request.test()`). While it waits, the calling seat counts as idle,
 /// so a busy worker's next heartbeat shares its work with this one, and as
 /// [`WorkerState::Blocked`] in [`crate::ThreadPool::profile`] (the jobs it
-/// runs meanwhile count as `Working`). `ready` is called at least once, on
-/// the calling thread, between jobs (never inside one), and not again after
+/// runs meanwhile count as `Working`). At its own heartbeats it shares its
+/// own oldest pending work, such as the `b` of a `join` around the wait,
+/// and may run it itself. `ready` is called at least once, on the calling
+/// thread, between jobs (never inside one), and not again after
 /// it returned true. Outside every pool this polls `ready` without running
 /// anything else. A panic in `ready` propagates to the caller, whose seat is
 /// then counted as working again.
@@ -74,6 +79,10 @@ fn help_until(ctx: &WorkerContext, ready: &mut dyn FnMut() -> bool) {
     let _blocked = Blocked::enter(ctx);
     let mut polls = 0;
     while !ready() {
+        // A heartbeat due here shares the waiter's own oldest pending work
+        // (a `join`'s `b`, a loop's rest), as one due in a `join` would: the
+        // waiter counts as idle. It may then take that work itself below.
+        ctx.loop_poll();
         if !registry.has_work_for(index) {
             back_off(&mut polls);
             continue;

@@ -133,3 +133,23 @@ fn a_panic_in_the_condition_leaves_the_pool_usable() {
         }
     });
 }
+
+/// `b` sets what `a` waits for: on one thread the wait must share and run
+/// its own pending `b` (as `join(send, receive)` needs). Not with the
+/// heartbeat off, where nothing is ever shared.
+#[test]
+fn a_wait_runs_the_other_half_of_its_own_join() {
+    for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
+        for &threads in common::THREAD_COUNTS {
+            let pool = common::pool(threads, heartbeat);
+            let flag = AtomicBool::new(false);
+            pool.install(|| {
+                lubdub::join(
+                    || lubdub::wait_until(|| flag.load(Ordering::Acquire)),
+                    || flag.store(true, Ordering::Release),
+                )
+            });
+            assert!(flag.into_inner());
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Running a program as several ranks without typing `mpiexec`: the test
+//! binaries and `lubdub-bench mpi` start themselves again under
+//! `mpiexec -n <ranks>` when no MPI launcher started them.
+
+use std::io;
+use std::process::{Command, ExitStatus};
+
+/// The environment variable that names the launcher (default `mpiexec`),
+/// for a cluster's own (`srun`, `mpirun` with options) or another MPI's.
+pub const MPIEXEC_ENV: &str = "LUBDUB_MPIEXEC";
+
+/// Variables that MPI launchers set in the processes they start: MPICH's
+/// Hydra and Slurm's PMI (`PMI_RANK`), PMIx (`PMIX_RANK`), Open MPI
+/// (`OMPI_COMM_WORLD_SIZE`).
+const LAUNCHER_VARIABLES: [&str; 3] = ["PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_SIZE"];
+
+/// Whether an MPI launcher (`mpiexec`, `srun`) started this process.
+///
+/// ```
+/// // Doctests run without a launcher, each as a world of one rank.
+/// assert!(!lubdub_mpi::launch::launched_by_mpiexec());
+/// ```
+pub fn launched_by_mpiexec() -> bool {
+    LAUNCHER_VARIABLES
+        .iter()
+        .any(|name| std::env::var_os(name).is_some())
+}
+
+/// The command that runs this program again as `ranks` ranks, with the same
+/// arguments: `mpiexec -n <ranks> <this program> <its arguments>`, where
+/// `mpiexec` is [`MPIEXEC_ENV`]'s value if set. For Open MPI (which refuses
+/// root and more ranks than cores unless told) it adds what a container
+/// or a small machine needs.
+///
+/// ```
+/// let command = lubdub_mpi::launch::command(2).unwrap();
+/// let args: Vec<_> = command.get_args().collect();
+/// assert_eq!(args[..2], ["-n", "2"]);
+/// ```
+pub fn command(ranks: u32) -> io::Result<Command> {
+    let launcher = std::env::var(MPIEXEC_ENV).unwrap_or_else(|_| "mpiexec".to_owned());
+    let mut words = launcher.split_whitespace();
+    let program = words.next().unwrap_or("mpiexec");
+    let mut command = Command::new(program);
+    command.args(words).arg("-n").arg(ranks.to_string());
+    if is_open_mpi(program) {
+        command
+            .arg("--oversubscribe")
+            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    }
+    command
+        .arg(std::env::current_exe()?)
+        .args(std::env::args_os().skip(1));
+    Ok(command)
+}
+
+/// Runs this program again as `ranks` ranks ([`command`]) unless an MPI
+/// launcher started it: `Some(status)` of that run, which the caller
+/// should exit with; `None` when this process is one of the ranks already.
+///
+/// ```no_run
+/// if let Some(status) = lubdub_mpi::launch::relaunch(2).unwrap() {
+///     std::process::exit(status.code().unwrap_or(1));
+/// }
+/// let mpi = lubdub_mpi::init().unwrap(); // one of two ranks
+/// ```
+pub fn relaunch(ranks: u32) -> io::Result<Option<ExitStatus>> {
+    if launched_by_mpiexec() {
+        return Ok(None);
+    }
+    command(ranks)?.status().map(Some)
+}
+
+/// Whether `program --version` says Open MPI.
+fn is_open_mpi(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).contains("Open MPI"))
+        .unwrap_or(false)
+}
