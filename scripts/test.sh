@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The test command (README.md; .ci/run calls it): formatting, lints, every
-# test of the workspace and of the compat crates, Rayon's and ndarray's own
+# The test command (README.md; .ci/run calls it): formatting, MPI's
+# installation when missing, lints, every test of the workspace (lubdub-mpi's
+# under mpiexec -n 2) and of the compat crates, Rayon's and ndarray's own
 # tests through the compat crates, the loom models, and Miri
 # on the core tests.
 set -euo pipefail
@@ -9,10 +10,14 @@ step() { printf '\n== %s\n' "$*" >&2; }
 
 step "rustfmt"
 cargo fmt --all -- --check
+step "MPI for lubdub-mpi (scripts/install-mpi.sh: MPICH and libclang, only when missing)"
+bash scripts/install-mpi.sh
 step "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 step "tests (debug: debug assertions check the scheduler's state machines)"
-cargo test --workspace
+cargo test --workspace --exclude lubdub-mpi
+step "lubdub-mpi: unit and doc tests, then its two-rank tests, which start themselves under mpiexec -n 2"
+timeout 600 cargo test -p lubdub-mpi
 step "compat crates (a workspace of their own: compat/README.md)"
 cargo fmt --manifest-path compat/Cargo.toml --all -- --check
 cargo clippy --manifest-path compat/Cargo.toml --workspace --all-targets --target-dir target -- -D warnings
