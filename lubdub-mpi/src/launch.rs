@@ -2,6 +2,7 @@
 //! binaries and `lubdub-bench mpi` start themselves again under
 //! `mpiexec -n <ranks>` when no MPI launcher started them.
 
+use std::ffi::OsStr;
 use std::io;
 use std::process::{Command, ExitStatus};
 
@@ -38,21 +39,41 @@ pub fn launched_by_mpiexec() -> bool {
 /// assert_eq!(args[..2], ["-n", "2"]);
 /// ```
 pub fn command(ranks: u32) -> io::Result<Command> {
+    Ok(command_for(
+        ranks,
+        std::env::current_exe()?,
+        std::env::args_os().skip(1),
+    ))
+}
+
+/// The command that runs `program` with `args` as `ranks` ranks:
+/// [`command`] for another program or other arguments.
+///
+/// ```
+/// let command = lubdub_mpi::launch::command_for(3, "./simulate", ["--steps", "10"]);
+/// let args: Vec<_> = command.get_args().collect();
+/// assert_eq!(args[..2], ["-n", "3"]);
+/// assert_eq!(args[args.len() - 3..], ["./simulate", "--steps", "10"]);
+/// ```
+pub fn command_for<P, I, A>(ranks: u32, program: P, args: I) -> Command
+where
+    P: AsRef<OsStr>,
+    I: IntoIterator<Item = A>,
+    A: AsRef<OsStr>,
+{
     let launcher = std::env::var(MPIEXEC_ENV).unwrap_or_else(|_| "mpiexec".to_owned());
     let mut words = launcher.split_whitespace();
-    let program = words.next().unwrap_or("mpiexec");
-    let mut command = Command::new(program);
+    let mpiexec = words.next().unwrap_or("mpiexec");
+    let mut command = Command::new(mpiexec);
     command.args(words).arg("-n").arg(ranks.to_string());
-    if is_open_mpi(program) {
+    if is_open_mpi(mpiexec) {
         command
             .arg("--oversubscribe")
             .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
             .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
     }
+    command.arg(program).args(args);
     command
-        .arg(std::env::current_exe()?)
-        .args(std::env::args_os().skip(1));
-    Ok(command)
 }
 
 /// Runs this program again as `ranks` ranks ([`command`]) unless an MPI

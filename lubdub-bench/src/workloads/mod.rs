@@ -90,6 +90,7 @@ workloads! {
     loops => Loops,
     sort => Sort,
     alloc => Alloc,
+    mpi => Mpi,
 }
 
 /// The subcommand of the command line `lubdub-bench <args>`, for tests.
