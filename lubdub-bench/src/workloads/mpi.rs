@@ -83,6 +83,11 @@ struct LjRow {
     bytes_per_step: f64,
     /// Microseconds per step, one per sample.
     us_per_step: Vec<f64>,
+    /// The share of its time rank 0's worker spent `Blocked` (waiting for
+    /// messages, running other jobs meanwhile) over this size's samples of
+    /// every encoding, in percent.
+    #[serde(default)]
+    blocked_percent: Option<f64>,
 }
 
 /// What a child's rank 0 reports.
@@ -128,7 +133,10 @@ impl Args {
             report.payload = one_thread.install(|| payload::measure(world, items, samples, reps))?;
             for per_rank in self.per_rank() {
                 progress(world, &format!("lj, {per_rank} particles per rank"));
-                let rows = one_thread.install(|| lj_encodings(world, per_rank, steps, samples))?;
+                let before = one_thread.profile();
+                let mut rows = one_thread.install(|| lj_encodings(world, per_rank, steps, samples))?;
+                let blocked = one_thread.profile().since(&before).total().fraction_in(lubdub::WorkerState::Blocked);
+                rows.iter_mut().for_each(|row| row.blocked_percent = Some(blocked * 100.0));
                 report.lj.extend(rows);
             }
         } else {
@@ -160,6 +168,7 @@ fn lj_encodings(world: &lubdub_mpi::Comm, per_rank: usize, steps: usize, samples
             encoding: e.name().to_owned(),
             bytes_per_step: 0.0,
             us_per_step: Vec::new(),
+            blocked_percent: None,
         })
         .collect();
     let mut reference: Option<Vec<u64>> = None;
@@ -204,6 +213,7 @@ fn one_rank(per_rank: usize, steps: usize, samples: usize) -> Result<Vec<LjRow>,
             encoding: "(none: one rank)".to_owned(),
             bytes_per_step: 0.0,
             us_per_step: Vec::new(),
+            blocked_percent: None,
         });
     }
     let mut buffer = Vec::new();
@@ -290,7 +300,7 @@ fn payload_table(rows: &[PayloadRow]) -> String {
     let items = rows.first().map_or(0, |r| r.batch_items);
     let mut out = format!(
         "## mpi: payload, 2 ranks\n\nBytes of one message carrying 1 item, and per item of a message carrying a batch of {} items; \
-         metadata = bytes − data. Time: one exchange of the batch (encode, send and receive at once, decode, check), µs, median / min.\n\n\
+         metadata = bytes − data (negative where varints shrink small numbers). Time: one exchange of the batch (encode, send and receive at once, decode, check), µs, median / min.\n\n\
          | type | encoding | 1 item: bytes | 1 item: metadata | batch: bytes/item | batch: metadata/item | µs/exchange | vs MessagePack |\n\
          |---|---|---:|---:|---:|---:|---:|---:|\n",
         group_digits(items as u64)
@@ -342,7 +352,15 @@ fn lj_table(rows: &[LjRow]) -> String {
             reference.map_or("-".to_owned(), |r| format!("{:+.1}%", (r / median - 1.0) * 100.0)),
         );
     }
-    out += "\nThe seed (ESPResSo, LJ gas at packing fraction 0.5): +3.8% ± 0.7% at 1,000 and +5.4% ± 0.6% at 10,000 particles \
+    let mut sizes: Vec<(usize, f64)> = rows.iter().filter_map(|r| r.blocked_percent.map(|b| (r.per_rank, b))).collect();
+    sizes.dedup_by_key(|(n, _)| *n);
+    for (per_rank, blocked) in sizes {
+        out += &format!(
+            "\nAt {} particles per rank, rank 0's worker was `Blocked` {blocked:.1}% of the time (waiting for messages in `lubdub::wait_until`, ready to run other jobs).",
+            group_digits(per_rank as u64)
+        );
+    }
+    out += "\n\nThe seed (ESPResSo, LJ gas at packing fraction 0.5): +3.8% ± 0.7% at 1,000 and +5.4% ± 0.6% at 10,000 particles \
             per core without serialization metadata and padding; +8.6% ± 0.8% and +9.1% ± 0.4% with compact bond and exclusion lists too.\n";
     out
 }
@@ -403,8 +421,10 @@ mod tests {
             encoding: encoding.to_owned(),
             bytes_per_step: 100.0,
             us_per_step: vec![us],
+            blocked_percent: Some(12.5),
         };
         let table = lj_table(&[row("MessagePack (named)", 110.0), row("compact, reordered", 100.0)]);
         assert!(table.contains("+10.0%"), "{table}");
+        assert!(table.contains("12.5%"), "{table}");
     }
 }

@@ -261,8 +261,8 @@ impl Cells {
                         for k in 0..3 {
                             d[k] = xi[k] - positions[j][k];
                         }
-                        for k in 1..3 {
-                            d[k] -= side * (d[k] / side).round();
+                        for dk in &mut d[1..] {
+                            *dk -= side * (*dk / side).round();
                         }
                         let r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
                         if r2 < CUTOFF * CUTOFF {

@@ -10,8 +10,14 @@ use serde::{Deserialize, Serialize};
 
 /// A 3-vector, serialized by serde as a tuple: no length, no version.
 #[repr(transparent)]
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Pod, Zeroable)]
-pub struct Vector3<T: Pod>(pub [T; 3]);
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Vector3<T>(pub [T; 3]);
+
+// SAFETY: a transparent wrapper of `[T; 3]`, which is zeroable when `T` is.
+unsafe impl<T: Pod> Zeroable for Vector3<T> {}
+// SAFETY: a transparent wrapper of `[T; 3]`, which is `Pod` when `T` is: no
+// padding, every bit pattern valid, `Copy` and `'static` through `T: Pod`.
+unsafe impl<T: Pod> Pod for Vector3<T> {}
 
 /// A particle as a program holds it (`repr(Rust)`: the compiler lays it
 /// out). The flags are bytes so that every field has a fixed-layout twin.
