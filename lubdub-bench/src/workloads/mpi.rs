@@ -59,7 +59,7 @@ pub struct Args {
     pub reps: u64,
     /// Particles per rank of the LJ fluid, comma-separated (the seed's 1,000
     /// and 10,000).
-    #[arg(long, value_delimiter = ',', default_value = "1000,10000", value_parser = clap::value_parser!(u64).range(200..=1_000_000))]
+    #[arg(long, value_delimiter = ',', default_value = "1000,10000", value_parser = clap::value_parser!(u64).range(500..=1_000_000))]
     pub per_rank: Vec<u64>,
     /// LJ steps timed together in one sample.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
@@ -119,8 +119,9 @@ impl Args {
         ]
     }
 
-    /// A rank of a child: measures what its world's size calls for.
-    fn measure_here(&self) -> Result<Report, String> {
+    /// A rank of a child: measures what its world's size calls for; rank
+    /// 0's report (the other ranks give `None`).
+    fn measure_here(&self) -> Result<Option<Report>, String> {
         let mpi = lubdub_mpi::init().map_err(|e| e.to_string())?;
         let world = mpi.world();
         let samples = crate::cli::to_usize(self.samples);
@@ -145,7 +146,7 @@ impl Args {
                 report.lj.extend(one_rank(per_rank, steps, samples)?);
             }
         }
-        Ok(report)
+        Ok((world.rank() == 0).then_some(report))
     }
 }
 
@@ -250,6 +251,7 @@ fn run_child(args: &Args, ranks: u32) -> Result<Report, Error> {
     for line in BufReader::new(stdout).lines() {
         let line = line.map_err(|e| error(e.to_string()))?;
         match line.strip_prefix(RESULT_PREFIX) {
+            Some(_) if report.is_some() => return Err(error("two result lines".to_owned())),
             Some(json) => report = Some(serde_json::from_str(json).map_err(|e| error(e.to_string()))?),
             None => println!("{line}"),
         }
@@ -277,8 +279,7 @@ impl Workload for Args {
 
     fn run_as_child(&self) -> Option<Result<(), Error>> {
         self.child.then(|| {
-            let report = self.measure_here().map_err(Error::Mpi)?;
-            if !report.payload.is_empty() || !report.lj.is_empty() {
+            if let Some(report) = self.measure_here().map_err(Error::Mpi)? {
                 let json = serde_json::to_string(&report).map_err(|e| Error::Mpi(e.to_string()))?;
                 println!("{RESULT_PREFIX}{json}");
             }
