@@ -16,6 +16,14 @@ use crate::pod::{bytes, bytes_mut, count, zeroed};
 use crate::{Comm, Error, Parts};
 
 /// The built-in reductions of [`Comm::all_reduce`].
+///
+/// ```
+/// use lubdub_mpi::Reduction;
+/// let mpi = lubdub_mpi::init().unwrap();
+/// let world = mpi.world();
+/// let least = world.all_reduce(&[world.rank() as f64 + 0.5], Reduction::Min).unwrap();
+/// assert_eq!(least, [0.5]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reduction {
     /// The sum of every rank's item.

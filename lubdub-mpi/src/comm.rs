@@ -19,6 +19,12 @@ use crate::Error;
 
 /// The largest tag a user may give is one below this: the tag of the
 /// farewell message, reserved. (MPI guarantees tags up to 32767.)
+///
+/// ```
+/// let mpi = lubdub_mpi::init().unwrap();
+/// let tag = lubdub_mpi::MAX_TAG;
+/// assert_eq!(mpi.world().send(0, tag, &[0u8]), Err(lubdub_mpi::Error::Tag(tag)));
+/// ```
 pub const MAX_TAG: i32 = FAREWELL_TAG;
 
 /// The tag of the goodbye a leaving rank sends to every other rank.
@@ -31,6 +37,19 @@ pub(crate) const FAREWELL_TAG: i32 = 32767;
 /// Point-to-point operations may be called from any thread, concurrently.
 /// Collectives must be called in the same order on every rank, so on each
 /// rank from one thread at a time (as MPI requires).
+///
+/// ```
+/// use lubdub::prelude::*;
+/// let mpi = lubdub_mpi::init().unwrap();
+/// let world = mpi.world();
+/// // Sends from several workers of a pool at once, each to itself.
+/// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let me = world.rank();
+/// let echoed: Vec<i32> = pool.install(|| {
+///     (0..8).into_par_iter().map(|tag| world.exchange(me, me, tag, &[tag]).unwrap()[0]).collect()
+/// });
+/// assert_eq!(echoed, (0..8).collect::<Vec<_>>());
+/// ```
 pub struct Comm {
     raw: SimpleCommunicator,
     rank: i32,

@@ -66,6 +66,11 @@ pub trait Record: Sized {
 }
 
 /// Why [`decode`] (or [`varint::read`]) failed.
+///
+/// ```
+/// use lubdub_mpi::compact::DecodeError;
+/// assert_eq!(lubdub_mpi::varint::read(&mut &[0xff][..]), Err(DecodeError::Truncated));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DecodeError {
     /// The input ends inside a record or a varint.

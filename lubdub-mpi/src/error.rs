@@ -7,6 +7,14 @@ use std::fmt;
 ///
 /// Each error leaves the communicator usable, except [`Error::PeerExited`],
 /// after which operations that involve the departed rank fail at once.
+///
+/// ```
+/// use lubdub_mpi::Error;
+/// let mpi = lubdub_mpi::init().unwrap();
+/// let world = mpi.world();
+/// assert_eq!(world.send(world.size(), 0, &[1u8]), Err(Error::Rank(world.size())));
+/// assert!(Error::Tag(-1).to_string().contains("tag -1"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
     /// The ranks of a collective disagree on lengths, or one rank's input

@@ -11,6 +11,13 @@ use crate::comm::Comm;
 /// MPI, initialised by [`init`]; dropping it finalizes MPI (after telling
 /// the other ranks, so that a rank that leaves early gives them
 /// [`crate::Error::PeerExited`] instead of a hang).
+///
+/// ```
+/// let mpi = lubdub_mpi::init().unwrap();
+/// assert!(format!("{mpi:?}").contains("rank"));
+/// drop(mpi); // MPI is finalized: it cannot start again in this process
+/// assert!(lubdub_mpi::init().is_err());
+/// ```
 pub struct Mpi {
     // Dropped before `universe`, whose drop finalizes MPI.
     world: Comm,
@@ -18,6 +25,12 @@ pub struct Mpi {
 }
 
 /// Why [`init`] failed.
+///
+/// ```
+/// use lubdub_mpi::{mpi::Threading, InitError};
+/// let error = InitError::ThreadLevel { provided: Threading::Funneled };
+/// assert!(error.to_string().contains("MPI_THREAD_MULTIPLE"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InitError {
     /// MPI was initialised already (by this crate or by rsmpi directly).

@@ -8,6 +8,13 @@ use std::process::{Command, ExitStatus};
 
 /// The environment variable that names the launcher (default `mpiexec`),
 /// for a cluster's own (`srun`, `mpirun` with options) or another MPI's.
+///
+/// ```
+/// std::env::set_var(lubdub_mpi::launch::MPIEXEC_ENV, "mpirun --bind-to socket");
+/// let command = lubdub_mpi::launch::command_for(4, "./simulate", ["--steps=9"]);
+/// assert_eq!(command.get_program(), "mpirun");
+/// assert_eq!(command.get_args().take(3).collect::<Vec<_>>(), ["--bind-to", "socket", "-n"]);
+/// ```
 pub const MPIEXEC_ENV: &str = "LUBDUB_MPIEXEC";
 
 /// Variables that MPI launchers set in the processes they start: MPICH's

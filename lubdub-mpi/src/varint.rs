@@ -5,6 +5,12 @@
 use crate::compact::DecodeError;
 
 /// The most bytes a `u64` takes.
+///
+/// ```
+/// let mut out = Vec::new();
+/// lubdub_mpi::varint::write(u64::MAX, &mut out);
+/// assert_eq!(out.len(), lubdub_mpi::varint::MAX_LEN);
+/// ```
 pub const MAX_LEN: usize = 10;
 
 /// Appends `value` to `out`, in 1 to [`MAX_LEN`] bytes.
