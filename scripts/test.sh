@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# The test command (README.md; .ci/run calls it): formatting, lints, every
-# test of the workspace and of the compat crates, the C library's C tests
-# (also under Valgrind, which scripts/install-valgrind.sh installs), Rayon's
-# and ndarray's own tests through the compat crates, the loom models, and
-# Miri on the core tests.
+# The test command (README.md; .ci/run calls it): formatting, MPI's
+# installation when missing, lints, every test of the workspace (lubdub-mpi's
+# under mpiexec -n 2) and of the compat crates, the C library's C tests (also
+# under Valgrind, which scripts/install-valgrind.sh installs), Rayon's and
+# ndarray's own tests through the compat crates, the loom models, and Miri on
+# the core tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*" >&2; }
 
 step "rustfmt"
 cargo fmt --all -- --check
+step "MPI for lubdub-mpi (scripts/install-mpi.sh: MPICH and libclang, only when missing)"
+bash scripts/install-mpi.sh
 step "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 step "tests (debug: debug assertions check the scheduler's state machines)"
-cargo test --workspace
+cargo test --workspace --exclude lubdub-mpi
+step "lubdub-mpi: unit and doc tests, then its two-rank tests, which start themselves under mpiexec -n 2"
+timeout 600 cargo test -p lubdub-mpi
 step "the C library's C tests, then under Valgrind (lubdub-c/README.md)"
 bash lubdub-c/tests/c/run.sh
 step "compat crates (a workspace of their own: compat/README.md)"

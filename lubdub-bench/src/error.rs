@@ -45,6 +45,9 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
+    /// `mpi`: MPI could not start, a rank failed, or a received result was
+    /// wrong (the message says which).
+    Mpi(String),
 }
 
 impl Error {
@@ -73,6 +76,7 @@ impl fmt::Display for Error {
             Self::Docs(e) => write!(f, "{e}"),
             Self::Plot { path, message } => write!(f, "cannot draw {}: {message}", path.display()),
             Self::Allocator(message) => write!(f, "{message}"),
+            Self::Mpi(message) => write!(f, "mpi: {message}"),
             Self::Child { allocator, message } => write!(
                 f,
                 "the {allocator} child (`lubdub-bench alloc --child` with {}={allocator}): {message}",
@@ -88,7 +92,11 @@ impl std::error::Error for Error {
             Self::WrongResult(e) => Some(e),
             Self::Io { source, .. } => Some(source),
             Self::Docs(e) => Some(e),
-            Self::Pool { .. } | Self::Plot { .. } | Self::Allocator(_) | Self::Child { .. } => None,
+            Self::Pool { .. }
+            | Self::Plot { .. }
+            | Self::Allocator(_)
+            | Self::Child { .. }
+            | Self::Mpi(_) => None,
         }
     }
 }

@@ -90,6 +90,8 @@ mod unwind;
 #[cfg(not(loom))]
 pub mod vec;
 #[cfg(not(loom))]
+mod wait;
+#[cfg(not(loom))]
 mod yield_now;
 
 #[cfg(not(loom))]
@@ -125,5 +127,7 @@ pub use spawn::{spawn, spawn_fifo};
 pub use thread_builder::ThreadBuilder;
 #[cfg(not(loom))]
 pub use trace::Trace;
+#[cfg(not(loom))]
+pub use wait::wait_until;
 #[cfg(not(loom))]
 pub use yield_now::{current_thread_has_pending_tasks, yield_local, yield_now, Yield};

@@ -190,7 +190,7 @@ fn a_few_long_items_are_shared() {
     let pool = common::pool(2, lubdub::DEFAULT_HEARTBEAT);
     // Each item spins until an item has started on another thread, or
     // for a while: it never joins and never polls.
-    let tries = 10;
+    let tries = 30;
     for _ in 0..tries {
         let started_elsewhere = AtomicBool::new(false);
         let caller = std::thread::current().id();
@@ -201,7 +201,7 @@ fn a_few_long_items_are_shared() {
                 if std::thread::current().id() != caller {
                     started_elsewhere.store(true, Ordering::Relaxed);
                 }
-                let until = std::time::Instant::now() + Duration::from_millis(20);
+                let until = std::time::Instant::now() + Duration::from_millis(50);
                 while !started_elsewhere.load(Ordering::Relaxed)
                     && std::time::Instant::now() < until
                 {

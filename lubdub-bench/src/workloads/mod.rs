@@ -92,6 +92,7 @@ workloads! {
     sort => Sort,
     alloc => Alloc,
     programs => Programs,
+    mpi => Mpi,
 }
 
 /// The subcommand of the command line `lubdub-bench <args>`, for tests.

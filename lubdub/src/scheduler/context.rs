@@ -52,6 +52,9 @@ pub(crate) struct WorkerContext {
     owner: Owner,
     /// The running loops whose rest a promotion may split (owner-only).
     loops: LoopList,
+    /// How many loop pieces this context ever registered: a loop reads it
+    /// around a chunk to see whether the chunk ran loops.
+    loops_pushed: Cell<u64>,
     heartbeat: Heartbeat,
 }
 
@@ -65,6 +68,7 @@ impl WorkerContext {
             occupant,
             owner: Owner::new(),
             loops: LoopList::new(),
+            loops_pushed: Cell::new(0),
             heartbeat: Heartbeat::new(registry.heartbeat_period()),
         }
     }
@@ -382,6 +386,14 @@ impl WorkerContext {
         // SAFETY: per the contract.
         unsafe { self.loops.push(header, self.owner.pending.newest()) }
         self.owner.count_loops(1);
+        self.loops_pushed.set(self.loops_pushed.get().wrapping_add(1));
+    }
+
+    /// How many loop pieces this thread registered here so far: a loop
+    /// whose chunk changed it ran loops inside (`iter/plumbing/schedule.rs`).
+    #[inline]
+    pub(crate) fn loops_pushed(&self) -> u64 {
+        self.loops_pushed.get()
     }
 
     /// Unregisters the newest loop, `header`.

@@ -220,6 +220,8 @@ where
     let rest = rest.into_ref();
     let mut front: Option<Front<C::Result, C::Reducer>> = None;
     let mut chunk = limits.first_chunk(len, ctx.chunks_are_slow());
+    // Whether the last chunk ran loops (see `schedule.rs`).
+    let mut nested = false;
     loop {
         if consumer.full() {
             // Nothing more can change the result: the rest is not folded.
@@ -228,7 +230,7 @@ where
                 None => consumer.into_folder().complete(),
             };
         }
-        let Some(head_len) = limits.head(chunk, len) else {
+        let Some(head_len) = limits.head(chunk, len, nested) else {
             let result = producer.fold_with(consumer.into_folder()).complete();
             return after(front, result);
         };
@@ -243,6 +245,7 @@ where
         // Polled before the chunk runs: a due heartbeat hands half the rest
         // to an idle thread before this chunk's items, however long they take.
         ctx.loop_poll();
+        let loops_before = ctx.loops_pushed();
         match unwind::halt(|| head.fold_with(head_consumer.into_folder()).complete()) {
             Ok(head_result) => {
                 front = Some(Front {
@@ -254,7 +257,8 @@ where
                 panicked.get_or_insert(payload);
             }
         }
-        chunk = limits.next_chunk(chunk, ctx.chunks_are_slow());
+        nested = ctx.loops_pushed() != loops_before;
+        chunk = limits.next_chunk(chunk, nested || ctx.chunks_are_slow());
         match rest.take() {
             Taken::Whole((rest_len, rest_producer, rest_consumer)) => {
                 len = rest_len;

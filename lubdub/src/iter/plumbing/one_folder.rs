@@ -134,12 +134,14 @@ where
     }));
     let rest = rest.into_ref();
     let mut chunk = limits.first_chunk(len, ctx.chunks_are_slow());
+    // Whether the last chunk ran loops (see `schedule.rs`).
+    let mut nested = false;
     loop {
         if folder.full() {
             // Nothing more can change the result: the rest is not folded.
             return folder.complete();
         }
-        let Some(head_len) = limits.head(chunk, len) else {
+        let Some(head_len) = limits.head(chunk, len, nested) else {
             return producer.fold_with(folder).complete();
         };
         let (head, rest_producer) = producer.split_at(head_len);
@@ -152,8 +154,10 @@ where
         // Polled before the chunk runs: a due heartbeat hands half the rest
         // to an idle thread before this chunk's items, however long they take.
         ctx.loop_poll();
+        let loops_before = ctx.loops_pushed();
         let folded = unwind::halt(|| head.fold_with(folder));
-        chunk = limits.next_chunk(chunk, ctx.chunks_are_slow());
+        nested = ctx.loops_pushed() != loops_before;
+        chunk = limits.next_chunk(chunk, nested || ctx.chunks_are_slow());
         match rest.take() {
             Taken::Whole((rest_len, rest_producer, rest_spare)) => {
                 len = rest_len;

@@ -13,6 +13,15 @@
 //! is halved before its first item, not after a first chunk that holds all
 //! four, even on a thread whose chunks were cheap so far. That costs a
 //! chunk boundary more per piece of 2 to [`FIRST_CHUNK`] items.
+//!
+//! A loop whose last chunk ran loops itself (the thread registered loop
+//! nodes meanwhile) holds its chunk length too, as if slow: the countdown
+//! is calibrated mostly on the inner loops' many cheap chunks and would let
+//! the outer chunks double. And it never folds its tail whole while the
+//! tail can be halved: each chunk takes at most half of what is left, so a
+//! rest always waits in the node for the inner loops' promotions to split
+//! (an n-body step's outer loop would otherwise fold its last third or so
+//! as one unsplittable chunk).
 
 use super::Producer;
 
@@ -68,11 +77,12 @@ impl Limits {
     }
 
     /// The length of the chunk after one of `chunk` items: the same while
-    /// chunks are slow, else twice as long, at least the usual first chunk
-    /// (after a short piece's one-item chunk) and at most the largest.
+    /// chunks are slow or hold inner loops (`hold`), else twice as long, at
+    /// least the usual first chunk (after a short piece's one-item chunk)
+    /// and at most the largest.
     #[inline]
-    pub(super) fn next_chunk(self, chunk: usize, slow: bool) -> usize {
-        if slow {
+    pub(super) fn next_chunk(self, chunk: usize, hold: bool) -> usize {
+        if hold {
             chunk
         } else {
             chunk.saturating_mul(2).max(self.first).min(self.largest)
@@ -82,8 +92,14 @@ impl Limits {
     /// How many items to cut off the front of a piece of `len` items as its
     /// next chunk (at most `chunk`), or `None` when the piece goes whole: it
     /// fits in one chunk, or no cut leaves `min_piece` items on both sides.
+    /// With `keep_rest` (the chunks hold inner loops), a piece that could be
+    /// halved never goes whole: the chunk is at most half of it, so that a
+    /// rest waits in the piece's node for inner promotions to split.
     #[inline]
-    pub(super) fn head(self, chunk: usize, len: usize) -> Option<usize> {
+    pub(super) fn head(self, chunk: usize, len: usize, keep_rest: bool) -> Option<usize> {
+        if keep_rest && self.can_halve(len) {
+            return Some(chunk.min(len / 2));
+        }
         if len <= self.max_chunk && len < chunk.saturating_add(self.min_piece) {
             return None;
         }
