@@ -386,7 +386,8 @@ impl WorkerContext {
         // SAFETY: per the contract.
         unsafe { self.loops.push(header, self.owner.pending.newest()) }
         self.owner.count_loops(1);
-        self.loops_pushed.set(self.loops_pushed.get().wrapping_add(1));
+        self.loops_pushed
+            .set(self.loops_pushed.get().wrapping_add(1));
     }
 
     /// How many loop pieces this thread registered here so far: a loop

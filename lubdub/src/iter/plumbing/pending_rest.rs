@@ -182,16 +182,22 @@ where
         let rest = unsafe { (*node.rest.get()).assume_init_read() };
         match unwind::halt(|| (node.halve)(rest)) {
             Ok((left, right, halves)) => {
+                // The job is written and published through the raw pointer
+                // of its cell, never through a reference: the thief's pointer
+                // and the piece's later `join_right` then derive from the
+                // same cell pointer, and neither invalidates the other.
+                let job: *mut StackJob<F, R> = node.right.get().cast();
                 // SAFETY: as above; the job slot is empty (a node is halved
                 // at most once: its piece ends after a halving).
-                let job = unsafe {
+                unsafe {
                     (*node.rest.get()).write(left);
                     (*node.halves.get()).write(halves);
-                    (*node.right.get()).write(StackJob::new(right, PROMOTED))
-                };
+                    job.write(StackJob::new(right, PROMOTED));
+                }
                 node.phase.set(HALVED);
                 node.right_out.set(true);
-                Some(job.header_ptr())
+                // `StackJob` is `repr(C)` with its header first.
+                Some(job.cast_const().cast::<PromotedHeader>())
             }
             Err(payload) => {
                 // SAFETY: as above; the panic slot is empty until now.
