@@ -220,8 +220,10 @@ where
     let rest = rest.into_ref();
     let mut front: Option<Front<C::Result, C::Reducer>> = None;
     let mut chunk = limits.first_chunk(len, ctx.chunks_are_slow());
-    // Whether the last chunk ran loops (see `schedule.rs`).
+    // Whether the last chunk ran loops, and whether the piece is short: its
+    // chunks then stay as they are (see `schedule.rs`).
     let mut nested = false;
+    let short = Limits::is_short(len);
     loop {
         if consumer.full() {
             // Nothing more can change the result: the rest is not folded.
@@ -258,7 +260,7 @@ where
             }
         }
         nested = ctx.loops_pushed() != loops_before;
-        chunk = limits.next_chunk(chunk, nested || ctx.chunks_are_slow());
+        chunk = limits.next_chunk(chunk, nested || short || ctx.chunks_are_slow());
         match rest.take() {
             Taken::Whole((rest_len, rest_producer, rest_consumer)) => {
                 len = rest_len;

@@ -8,11 +8,12 @@
 //! period or more each), chunks are one item long and stop growing.
 //! Otherwise they start at [`FIRST_CHUNK`] and double: a loop of cheap items
 //! pays few chunk boundaries. A piece of at most [`FIRST_CHUNK`] items starts
-//! with a chunk of one item either way, so that its rest is offered (and
-//! polled for) before the first item runs: a loop of 4 items of 20 ms each
-//! is halved before its first item, not after a first chunk that holds all
-//! four, even on a thread whose chunks were cheap so far. That costs a
-//! chunk boundary more per piece of 2 to [`FIRST_CHUNK`] items.
+//! with chunks of one item either way, so that its rest is offered (and
+//! polled for) before each item runs: a loop of 4 items of 20 ms each is
+//! halved before its first item if a heartbeat is due then, or before a
+//! later one, not folded as one chunk that holds all four, even on a thread
+//! whose chunks were cheap so far. That costs a chunk boundary per item of a
+//! piece of 2 to [`FIRST_CHUNK`] items.
 //!
 //! A loop whose last chunk ran loops itself (the thread registered loop
 //! nodes meanwhile) holds its chunk length too, as if slow: the countdown
@@ -69,11 +70,18 @@ impl Limits {
     /// chunks are slow (see the module's doc).
     #[inline]
     pub(super) fn first_chunk(self, len: usize, slow: bool) -> usize {
-        if slow || len <= FIRST_CHUNK {
+        if slow || Self::is_short(len) {
             self.one
         } else {
             self.first
         }
+    }
+
+    /// True for a piece of at most [`FIRST_CHUNK`] items: its chunks are one
+    /// item long throughout (see the module's doc).
+    #[inline]
+    pub(super) fn is_short(len: usize) -> bool {
+        len <= FIRST_CHUNK
     }
 
     /// The length of the chunk after one of `chunk` items: the same while

@@ -1,0 +1,51 @@
+//! A loop of a few long items, with nothing parallel inside them (issue
+//! "the scheduler shares work wherever it is"): its rest is offered and
+//! polled for before each item, so an idle thread gets half of it. In a
+//! test binary of its own, so that no other test takes the cores while it
+//! waits for the second thread.
+
+mod common;
+
+use std::time::Duration;
+
+use lubdub::prelude::*;
+
+/// A loop of a few expensive items, with nothing parallel inside them, is
+/// halved at a poll before one of its items when a thread is idle (a short
+/// piece's chunks are one item long, and the poll comes before each chunk),
+/// even right after a loop of cheap items, whose chunk countdown may be
+/// long: the rescue signal then makes the next poll read the clock. Both
+/// threads of the pool start items.
+#[test]
+#[cfg_attr(miri, ignore = "waits for a second thread to take work")]
+fn a_few_long_items_are_shared() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let pool = common::pool(2, lubdub::DEFAULT_HEARTBEAT);
+    // Each item spins until an item has started on another thread, or for
+    // a second (long, so that a loaded machine still runs the second
+    // thread meanwhile): it never joins and never polls.
+    let tries = 5;
+    for _ in 0..tries {
+        let started_elsewhere = AtomicBool::new(false);
+        let caller = std::thread::current().id();
+        pool.install(|| {
+            let cheap: u64 = (0..1_000_000u64).into_par_iter().sum();
+            assert_eq!(cheap, 499_999_500_000);
+            (0..4).into_par_iter().for_each(|_| {
+                if std::thread::current().id() != caller {
+                    started_elsewhere.store(true, Ordering::Relaxed);
+                }
+                let until = std::time::Instant::now() + Duration::from_secs(1);
+                while !started_elsewhere.load(Ordering::Relaxed)
+                    && std::time::Instant::now() < until
+                {
+                    std::hint::spin_loop();
+                }
+            })
+        });
+        if started_elsewhere.into_inner() {
+            return;
+        }
+    }
+    panic!("in {tries} runs, all four items ran on the caller's thread");
+}
