@@ -6,6 +6,7 @@
 use serde::{Serialize, Serializer};
 
 use crate::report::{fmt_num, group_digits, VariantResult};
+use crate::stats::Summary;
 
 /// One experiment: a thing measured at a size, every variant side by side.
 ///
@@ -19,6 +20,7 @@ pub struct Experiment {
     heading: Heading,
     entry: Entry,
     legend: &'static str,
+    size_axis: Option<&'static str>,
 }
 
 /// How an experiment at a size is headed in tables and plots.
@@ -42,6 +44,10 @@ pub enum Entry {
     Spread,
     /// `median (median − baseline median)`, e.g. `1.50 (+0)`.
     Excess,
+    /// For samples that are rates (more is better, e.g. TEPS): `harmonic
+    /// mean (first quartile – third quartile) (harmonic mean ÷ baseline
+    /// harmonic mean)`, e.g. `20.0 (18.0–22.0) (2.00x)`.
+    Rate,
 }
 
 /// The legend of [`Entry::Ratio`] unless an experiment gives its own.
@@ -62,6 +68,39 @@ impl Experiment {
             heading,
             entry: Entry::Ratio,
             legend: RATIO_LEGEND,
+            size_axis: None,
+        }
+    }
+
+    /// The same experiment, also plotted against its size (one plot per
+    /// thread count, a line per variant), the x axis named `axis`.
+    pub const fn plotted_by_size(self, axis: &'static str) -> Self {
+        Self {
+            size_axis: Some(axis),
+            ..self
+        }
+    }
+
+    /// The x axis of the plots against size, if the experiment has them.
+    pub fn size_axis(self) -> Option<&'static str> {
+        self.size_axis
+    }
+
+    /// The statistic that stands for a variant's samples in ratios, plots
+    /// and progress lines: the harmonic mean for [`Entry::Rate`], else the
+    /// median.
+    pub fn center(self, s: &Summary) -> f64 {
+        match (self.entry, s.harmonic_mean) {
+            (Entry::Rate, Some(mean)) => mean,
+            _ => s.median,
+        }
+    }
+
+    /// The name of [`Experiment::center`], for captions.
+    pub fn center_name(self) -> &'static str {
+        match self.entry {
+            Entry::Rate => "harmonic mean",
+            _ => "median",
         }
     }
 
@@ -115,11 +154,11 @@ impl Experiment {
                 |x| format!("{}{}", if x < 0.0 { "" } else { "+" }, fmt_num(x)),
             )
         };
+        let ratio = r
+            .ratio_to_baseline
+            .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
         match self.entry {
             Entry::Ratio => {
-                let ratio = r
-                    .ratio_to_baseline
-                    .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
                 format!("{} / {} ({ratio})", fmt_num(s.median), fmt_num(s.min))
             }
             Entry::Overhead => format!(
@@ -130,6 +169,12 @@ impl Experiment {
             ),
             Entry::Spread => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
             Entry::Excess => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
+            Entry::Rate => format!(
+                "{} ({}–{}) ({ratio})",
+                fmt_num(self.center(&s)),
+                fmt_num(s.q1),
+                fmt_num(s.q3)
+            ),
         }
     }
 }
@@ -204,8 +249,22 @@ pub(crate) mod examples {
         Experiment::new("alloc-tree", "ns/node", "alloc", Heading::Count("nodes"))
             .read_as(Entry::Ratio, "median / min (under the same allocator)");
 
+    /// Like bfs's: rates (more is better), also plotted by size.
+    pub const RATE: Experiment =
+        Experiment::new("search", "MTEPS", "search", Heading::Count("vertices"))
+            .read_as(Entry::Rate, "harmonic mean (q1–q3) (÷ baseline)")
+            .plotted_by_size("vertices");
+
     /// All of the above.
-    pub const ALL: [Experiment; 6] = [TREESUM, FIB, CALL_IN, BURST_CPU, SUM_SQUARES, ALLOC_TREE];
+    pub const ALL: [Experiment; 7] = [
+        TREESUM,
+        FIB,
+        CALL_IN,
+        BURST_CPU,
+        SUM_SQUARES,
+        ALLOC_TREE,
+        RATE,
+    ];
 }
 
 #[cfg(test)]
@@ -220,6 +279,33 @@ mod tests {
         assert_eq!(FIB.entry(&cell.results[1]), "5.00 / 4.00 (+3.50)");
         assert_eq!(CALL_IN.entry(&cell.results[1]), "5.00 / 5.80");
         assert_eq!(BURST_CPU.entry(&cell.results[0]), "1.50 (+0)");
+    }
+
+    #[test]
+    fn rates_read_as_harmonic_means_with_quartiles() {
+        use crate::report::{Cell, Sampled};
+        let sampled = |variant: &str, samples: &[f64]| Sampled {
+            variant: variant.to_owned(),
+            samples: samples.to_vec(),
+            ..Sampled::default()
+        };
+        let cell = Cell::from_sampled(
+            RATE,
+            1024,
+            2,
+            vec![
+                sampled("baseline", &[1.0, 3.0]),
+                sampled("fast", &[2.0, 6.0, 2.0, 6.0, 4.0]),
+            ],
+        );
+        // Harmonic means 2 / (1 + 1/3) = 1.5 and 5 / (19/12) = 3.16;
+        // quartiles of the fast one 2 and 6.
+        assert_eq!(cell.results[0].ratio_to_baseline, Some(1.0));
+        assert_eq!(RATE.entry(&cell.results[1]), "3.16 (2.00–6.00) (2.11x)");
+        assert_eq!(RATE.center_name(), "harmonic mean");
+        assert_eq!(TREESUM.center_name(), "median");
+        assert_eq!(RATE.size_axis(), Some("vertices"));
+        assert_eq!(TREESUM.size_axis(), None);
     }
 
     #[test]
