@@ -17,6 +17,7 @@ use crate::report::Cell;
 pub mod adaptors;
 pub mod nested;
 pub mod pools;
+pub mod random;
 pub mod tree;
 
 /// What a subcommand of a workload does; its options (`Args`) implement it.
@@ -90,6 +91,7 @@ workloads! {
     loops => Loops,
     sort => Sort,
     alloc => Alloc,
+    bfs => Bfs,
 }
 
 /// The subcommand of the command line `lubdub-bench <args>`, for tests.
