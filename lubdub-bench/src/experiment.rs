@@ -5,7 +5,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::report::{fmt_num, group_digits, VariantResult};
+use crate::report::{fmt_num, group_digits, VariantResult, BASELINE, SEQUENTIAL};
 use crate::stats::Summary;
 
 /// One experiment: a thing measured at a size, every variant side by side.
@@ -21,6 +21,7 @@ pub struct Experiment {
     entry: Entry,
     legend: &'static str,
     size_axis: Option<&'static str>,
+    baseline: Option<&'static str>,
 }
 
 /// How an experiment at a size is headed in tables and plots.
@@ -69,6 +70,26 @@ impl Experiment {
             entry: Entry::Ratio,
             legend: RATIO_LEGEND,
             size_axis: None,
+            baseline: None,
+        }
+    }
+
+    /// The same experiment with its ratios and excesses taken against the
+    /// variant `name` (an experiment with no sequential baseline: the
+    /// channels of `msg`); the legend should say so.
+    pub const fn compared_with(self, name: &'static str) -> Self {
+        Self {
+            baseline: Some(name),
+            ..self
+        }
+    }
+
+    /// Whether `variant` is the one ratios are taken against: the one named
+    /// by [`Experiment::compared_with`], else `baseline` or `sequential`.
+    pub fn is_baseline(self, variant: &str) -> bool {
+        match self.baseline {
+            Some(name) => variant == name,
+            None => variant == BASELINE || variant == SEQUENTIAL,
         }
     }
 
@@ -305,6 +326,9 @@ mod tests {
         assert_eq!(RATE.center_name(), "harmonic mean");
         assert_eq!(TREESUM.center_name(), "median");
         assert_eq!(RATE.size_axis(), Some("vertices"));
+        assert!(RATE.is_baseline("sequential") && RATE.is_baseline("baseline"));
+        let against_a = RATE.compared_with("a");
+        assert!(against_a.is_baseline("a") && !against_a.is_baseline("sequential"));
         assert_eq!(TREESUM.size_axis(), None);
     }
 

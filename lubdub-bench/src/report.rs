@@ -117,7 +117,7 @@ impl Cell {
         let center = |samples: &[f64]| Summary::of(samples).map(|s| experiment.center(&s));
         let baseline = sampled
             .iter()
-            .find(|s| s.variant == BASELINE || s.variant == SEQUENTIAL)
+            .find(|s| experiment.is_baseline(&s.variant))
             .and_then(|s| center(&s.samples));
         let results = sampled
             .into_iter()

@@ -12,7 +12,7 @@
 //! `seed_colors.rs`), `validate.rs` (the specification's five checks),
 //! `variant.rs` (the variants) and `measure.rs` (the cells).
 
-mod atomics;
+pub mod atomics;
 mod bitmap;
 pub mod csr;
 mod direction;
@@ -22,7 +22,7 @@ pub mod kronecker;
 mod measure;
 mod openmp;
 mod seed_colors;
-mod sequential;
+pub mod sequential;
 mod top_down;
 pub mod validate;
 pub mod variant;
@@ -78,7 +78,7 @@ pub const CSR: Experiment = Experiment::new(
 
 /// The seed of the generator and of the keys when none is given: Graph500's
 /// reference codes seed with fixed numbers too.
-const DEFAULT_SEED: u64 = 0x0004_0bf5_5eed;
+pub const DEFAULT_SEED: u64 = 0x0004_0bf5_5eed;
 
 /// The largest scale accepted: 2^24 vertices, 268 million edges, about
 /// 6 GB with the CSR builds.

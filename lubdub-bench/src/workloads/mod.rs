@@ -92,6 +92,8 @@ workloads! {
     sort => Sort,
     alloc => Alloc,
     bfs => Bfs,
+    grain => Grain,
+    msg => Msg,
 }
 
 /// The subcommand of the command line `lubdub-bench <args>`, for tests.
