@@ -25,7 +25,7 @@ use std::time::Duration;
 use crate::check::{expect_same, Mismatch};
 use crate::cli::{unique, Common};
 use crate::error::Error;
-use crate::experiment::{Experiment, Heading};
+use crate::experiment::{Entry, Experiment, Heading};
 use crate::harness::{measure, Contender, Plan, Stopwatch};
 use crate::report::{group_digits, Cell, SEQUENTIAL};
 use crate::workloads::bfs::atomics::as_atomic;
@@ -42,6 +42,7 @@ pub const GRAIN: Experiment = Experiment::new(
     "grain",
     Heading::Custom(|g| format!("grain, {} items per task", group_digits(g))),
 )
+.read_as(Entry::Ratio, "median / min (median ÷ sequential median)")
 .plotted_by_size("items per task (std-threads, rayon-with-min-len)");
 
 /// The fixed grains of the issue; `n / threads` is added per thread count.

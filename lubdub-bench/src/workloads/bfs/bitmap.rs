@@ -19,6 +19,16 @@ pub fn contains(words: &[u64], v: u32) -> bool {
     words[v / WORD_BITS] >> (v % WORD_BITS) & 1 != 0
 }
 
+/// The set of `vertices`, all below `n`.
+pub fn to_bitmap(vertices: &[u32], n: usize) -> Vec<u64> {
+    let mut words = vec![0u64; words_for(n)];
+    for &v in vertices {
+        let v = v as usize;
+        words[v / WORD_BITS] |= 1 << (v % WORD_BITS);
+    }
+    words
+}
+
 /// Adds `v` to a set shared between threads.
 #[inline]
 pub fn insert_shared(words: &[AtomicU64], v: u32) {
@@ -66,5 +76,6 @@ mod tests {
         assert!(contains(&words, 63) && !contains(&words, 62));
         assert_eq!(span(2, 130), 128..130);
         assert_eq!(words_for(0), 0);
+        assert_eq!(to_bitmap(&[0, 5, 63, 64, 129], 130), words);
     }
 }

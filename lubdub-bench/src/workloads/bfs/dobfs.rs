@@ -5,20 +5,26 @@
 //! item is one word, 64 vertices, which the loop body fills alone, so the
 //! bitmap needs no atomics and a vertex's parent is written only by the
 //! piece that owns it. When to change direction: [`super::direction`].
+//!
+//! The bookkeeping between the steps runs on the calling thread: the sum of
+//! the new frontier's degrees (the scout count) and the frontier's bitmap
+//! before the first bottom-up step; the bitmap's conversion back into a
+//! frontier, a scan of every word, is a parallel loop.
 
 /// The direction-optimizing search written once for each runtime, given
 /// that runtime's top-down module.
 macro_rules! parallel_dobfs {
     ($runtime:ident, $top_down:ident) => {
-        use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+        use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
         use $runtime::prelude::*;
 
         use crate::workloads::bfs::atomics::as_atomic;
-        use crate::workloads::bfs::bitmap::{self, contains, insert_shared};
+        use crate::workloads::bfs::bitmap::{self, contains, to_bitmap};
         use crate::workloads::bfs::csr::Csr;
         use crate::workloads::bfs::direction::{go_bottom_up, stay_bottom_up};
-        use crate::workloads::bfs::top_down::$top_down::{fresh_parents, step};
+        use crate::workloads::bfs::top_down::$top_down::step;
+        use crate::workloads::bfs::top_down::fresh_parents;
         use crate::workloads::bfs::NONE;
 
         /// Direction-optimizing search from `root` on the current pool.
@@ -51,21 +57,12 @@ macro_rules! parallel_dobfs {
                 } else {
                     unchecked = unchecked.saturating_sub(scout);
                     frontier = step(graph, shared, &frontier);
-                    scout = frontier.par_iter().map(|&v| graph.degree(v)).sum();
+                    scout = frontier.iter().map(|&v| graph.degree(v)).sum();
                 }
             }
             parents
         }
 
-        /// The set of `frontier`'s vertices.
-        fn to_bitmap(frontier: &[u32], n: usize) -> Vec<u64> {
-            let words: Vec<AtomicU64> = (0..bitmap::words_for(n))
-                .into_par_iter()
-                .map(|_| AtomicU64::new(0))
-                .collect();
-            frontier.par_iter().for_each(|&v| insert_shared(&words, v));
-            words.into_iter().map(AtomicU64::into_inner).collect()
-        }
 
         /// Gives every unvisited vertex with a neighbour in `front` that
         /// neighbour as parent; `next` becomes the set of them. Their count.

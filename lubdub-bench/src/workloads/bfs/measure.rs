@@ -4,7 +4,9 @@
 //! variant, the variants one after another on each key (so slow drift of
 //! the machine hits them alike), each result validated, untimed, right after
 //! its search, and each search's rate its component's input edges over its
-//! time (TEPS).
+//! time (TEPS). The validation and the reference levels run on a pool of
+//! their own (`lubdub_unprofiled`), so that they leave no trace in the state
+//! of the pools the searches run on.
 
 use std::time::{Duration, Instant};
 
@@ -96,7 +98,9 @@ pub fn search_cell(searches: &Searches<'_>, pools: &Pools, variants: &[BfsVarian
         })
         .collect();
     for (index, &root) in keys.iter().enumerate() {
-        let reference = pools.lubdub.install(|| Reference::new(graph, edges, root));
+        let reference = pools
+            .lubdub_unprofiled
+            .install(|| Reference::new(graph, edges, root));
         for (&variant, sampled) in variants.iter().zip(&mut sampled) {
             if index == 0 {
                 variant.search(pools, graph, root); // warm-up
@@ -145,7 +149,9 @@ fn check(
     reference: &Reference,
     pools: &Pools,
 ) -> Result<(), Error> {
-    let violations = pools.lubdub.install(|| validate(parents, edges, reference));
+    let violations = pools
+        .lubdub_unprofiled
+        .install(|| validate(parents, edges, reference));
     if violations.is_empty() {
         return Ok(());
     }

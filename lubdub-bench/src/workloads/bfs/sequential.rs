@@ -8,12 +8,12 @@
 use super::bitmap::{self, contains};
 use super::csr::Csr;
 use super::direction::{go_bottom_up, stay_bottom_up};
+use super::top_down::fresh_parents;
 use super::NONE;
 
 /// Breadth-first search from `root` with a FIFO queue.
 pub fn top_down(graph: &Csr, root: u32) -> Vec<u32> {
-    let mut parents = vec![NONE; graph.vertices()];
-    parents[root as usize] = root;
+    let mut parents = fresh_parents(graph.vertices(), root);
     let mut queue = vec![root];
     let mut head = 0;
     while let Some(&u) = queue.get(head) {
@@ -31,17 +31,13 @@ pub fn top_down(graph: &Csr, root: u32) -> Vec<u32> {
 /// Direction-optimizing search from `root`.
 pub fn dobfs(graph: &Csr, root: u32) -> Vec<u32> {
     let n = graph.vertices();
-    let mut parents = vec![NONE; n];
-    parents[root as usize] = root;
+    let mut parents = fresh_parents(n, root);
     let mut frontier = vec![root];
     let mut unchecked = graph.directed_edges();
     let mut scout = graph.degree(root);
     while !frontier.is_empty() {
         if go_bottom_up(scout, unchecked) {
-            let mut front = vec![0u64; bitmap::words_for(n)];
-            for &v in &frontier {
-                front[v as usize / bitmap::WORD_BITS] |= 1 << (v as usize % bitmap::WORD_BITS);
-            }
+            let mut front = bitmap::to_bitmap(&frontier, n);
             let mut next = vec![0u64; front.len()];
             let mut awake = frontier.len() as u64;
             loop {

@@ -17,6 +17,16 @@ pub fn claim(parents: &[AtomicU32], v: u32, u: u32) -> bool {
     parent.load(Relaxed) == NONE && parent.compare_exchange(NONE, u, Relaxed, Relaxed).is_ok()
 }
 
+/// Every vertex [`NONE`] but the root, its own parent: a `vec!`, one
+/// thread's memset, in every Rust search. (A parallel loop of such trivial
+/// items right before the searches' expensive loops made lubdub's loops run
+/// without reading the clock: see BENCHMARKS.md, "Graph500 BFS".)
+pub fn fresh_parents(n: usize, root: u32) -> Vec<u32> {
+    let mut parents = vec![NONE; n];
+    parents[root as usize] = root;
+    parents
+}
+
 /// The top-down search written once for each runtime.
 macro_rules! parallel_top_down {
     ($runtime:ident) => {
@@ -24,17 +34,9 @@ macro_rules! parallel_top_down {
 
         use $runtime::prelude::*;
 
-        use super::claim;
+        use super::{claim, fresh_parents};
         use crate::workloads::bfs::atomics::as_atomic;
         use crate::workloads::bfs::csr::Csr;
-        use crate::workloads::bfs::NONE;
-
-        /// Every vertex `NONE` but the root, its own parent.
-        pub fn fresh_parents(n: usize, root: u32) -> Vec<u32> {
-            let mut parents: Vec<u32> = (0..n).into_par_iter().map(|_| NONE).collect();
-            parents[root as usize] = root;
-            parents
-        }
 
         /// One step: the neighbours of `frontier` this step claimed.
         pub fn step(graph: &Csr, parents: &[AtomicU32], frontier: &[u32]) -> Vec<u32> {
