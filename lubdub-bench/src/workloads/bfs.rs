@@ -4,7 +4,8 @@
 //! side: the sequential top-down and direction-optimizing searches, the same
 //! parallel code on lubdub and on Rayon (top-down, and direction-optimizing
 //! after Beamer et al. and the GAP benchmark suite), the direction-optimizing
-//! one in C with OpenMP, and the seed's own colour-vector search.
+//! one in C with OpenMP, the seed's own colour-vector search, and the
+//! machine's ceiling (one sequential search per thread at once).
 //!
 //! The pieces live in `bfs/`: `kronecker.rs` (generator), `csr.rs` (kernel
 //! 1), `keys.rs`, the searches (`sequential.rs`, `top_down.rs`, `dobfs.rs`

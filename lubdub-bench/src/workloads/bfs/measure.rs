@@ -118,7 +118,8 @@ pub fn search_cell(searches: &Searches<'_>, pools: &Pools, variants: &[BfsVarian
             settle(pools, variant);
             check(&label, variant, &parents, edges, &reference, pools)?;
             let seconds = elapsed.as_secs_f64().max(1e-9);
-            sampled.samples.push(reference.component_edges() as f64 / seconds / 1e6);
+            let edges = reference.component_edges() * variant.copies(pools) as u64;
+            sampled.samples.push(edges as f64 / seconds / 1e6);
         }
     }
     if traced_samples_wanted() {

@@ -29,11 +29,16 @@ pub enum BfsVariant {
     /// The seed's white/gray/black colour vector, recomputed for every
     /// vertex each round, on lubdub.
     SeedColors,
+    /// The machine's scaling ceiling: one sequential direction-optimizing
+    /// search per thread at once on scoped threads, nothing shared; its rate
+    /// counts every copy's edges. No runtime can make one search faster than
+    /// that on this machine at this moment.
+    Ceiling,
 }
 
 impl BfsVariant {
     /// Every variant, in the order of the tables.
-    pub const ALL: [BfsVariant; 8] = [
+    pub const ALL: [BfsVariant; 9] = [
         Self::Sequential,
         Self::SequentialDobfs,
         Self::Lubdub,
@@ -42,6 +47,7 @@ impl BfsVariant {
         Self::RayonDobfs,
         Self::OpenmpDobfs,
         Self::SeedColors,
+        Self::Ceiling,
     ];
 
     /// The name on the command line, in tables and in JSON.
@@ -55,6 +61,16 @@ impl BfsVariant {
             Self::RayonDobfs => "rayon-dobfs",
             Self::OpenmpDobfs => "openmp-dobfs",
             Self::SeedColors => "seed-colors",
+            Self::Ceiling => "ceiling",
+        }
+    }
+
+    /// How many searches one call of [`BfsVariant::search`] makes: its rate
+    /// counts the edges of all of them.
+    pub fn copies(self, pools: &Pools) -> usize {
+        match self {
+            Self::Ceiling => pools.threads,
+            _ => 1,
         }
     }
 
@@ -75,8 +91,25 @@ impl BfsVariant {
             Self::RayonDobfs => pools.rayon.install(|| dobfs::on_rayon::search(graph, root)),
             Self::OpenmpDobfs => openmp::dobfs(graph, root, pools.omp_threads()),
             Self::SeedColors => pools.lubdub.install(|| seed_colors::search(graph, root)),
+            Self::Ceiling => ceiling(graph, root, pools.threads),
         }
     }
+}
+
+/// `copies` sequential direction-optimizing searches from `root` at once,
+/// one on the calling thread; the calling thread's parents.
+fn ceiling(graph: &Csr, root: u32, copies: usize) -> Vec<u32> {
+    std::thread::scope(|s| {
+        let others: Vec<_> = (1..copies)
+            .map(|_| s.spawn(|| sequential::dobfs(graph, root)))
+            .collect();
+        let parents = sequential::dobfs(graph, root);
+        for other in others {
+            let theirs = other.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            debug_assert_eq!(theirs, parents, "a sequential search is deterministic");
+        }
+        parents
+    })
 }
 
 #[cfg(test)]
