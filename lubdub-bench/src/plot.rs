@@ -242,6 +242,14 @@ fn power_of_two_label(x: f64) -> String {
     }
 }
 
+/// The bottom of a log axis whose lowest point is `y_min`: a little below
+/// it, and no higher than the power of ten below it, so that the axis has a
+/// labelled decade (plotters labels powers of ten and the steps between
+/// them; a range inside one decade, 17 to 60, would get no label at all).
+fn y_floor(y_min: f64) -> f64 {
+    (y_min / 1.5).min(10f64.powf(y_min.log10().floor()))
+}
+
 fn draw(
     path: &Path,
     caption: &str,
@@ -272,7 +280,7 @@ fn draw(
         // A log2 axis: x is log2(threads or size), labelled as 2^x.
         .build_cartesian_2d(
             x_min - 0.3..x_max + 0.3,
-            (y_min / 1.5..y_max * 1.5).log_scale(),
+            (y_floor(y_min)..y_max * 1.5).log_scale(),
         )?;
     chart
         .configure_mesh()
@@ -501,6 +509,9 @@ mod tests {
         assert_eq!(power_of_two_label(3.0), "8");
         assert_eq!(power_of_two_label(20.0), "2^20");
         assert_eq!(power_of_two_label(2.5), "");
+        assert_eq!(y_floor(30.0), 10.0);
+        assert_eq!(y_floor(12.0), 8.0);
+        assert_eq!(y_floor(0.5), 0.1);
     }
 
     #[test]
