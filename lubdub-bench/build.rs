@@ -10,7 +10,7 @@
 use std::process::Command;
 
 fn main() {
-    const SOURCES: [&str; 3] = ["c/treesum.c", "c/micro.c", "c/loops.c"];
+    const SOURCES: [&str; 4] = ["c/treesum.c", "c/micro.c", "c/loops.c", "c/bfs.c"];
     for source in SOURCES {
         println!("cargo:rerun-if-changed={source}");
     }

@@ -11,6 +11,16 @@ use crate::docs::DocsError;
 pub enum Error {
     /// A variant returned a wrong answer.
     WrongResult(WrongResult),
+    /// A variant's result failed the workload's own validation (a search
+    /// tree that is not a breadth-first tree, say).
+    Invalid {
+        /// The experiment cell, e.g. `bfs n=65536 threads=2`.
+        cell: String,
+        /// The variant.
+        variant: String,
+        /// What is wrong, in words.
+        reason: String,
+    },
     /// A runtime could not build its pool.
     Pool {
         /// The runtime.
@@ -64,6 +74,14 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::WrongResult(e) => write!(f, "{e}: the variant is broken, its timings are void"),
+            Self::Invalid {
+                cell,
+                variant,
+                reason,
+            } => write!(
+                f,
+                "{cell}: {variant}'s result is invalid ({reason}): the variant is broken, its timings are void"
+            ),
             Self::Pool {
                 runtime,
                 threads,
@@ -92,7 +110,8 @@ impl std::error::Error for Error {
             Self::WrongResult(e) => Some(e),
             Self::Io { source, .. } => Some(source),
             Self::Docs(e) => Some(e),
-            Self::Pool { .. }
+            Self::Invalid { .. }
+            | Self::Pool { .. }
             | Self::Plot { .. }
             | Self::Allocator(_)
             | Self::Child { .. }

@@ -5,7 +5,8 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::report::{fmt_num, group_digits, VariantResult};
+use crate::report::{fmt_num, group_digits, VariantResult, BASELINE, SEQUENTIAL};
+use crate::stats::Summary;
 
 /// One experiment: a thing measured at a size, every variant side by side.
 ///
@@ -20,6 +21,8 @@ pub struct Experiment {
     entry: Entry,
     legend: &'static str,
     versus: Option<Versus>,
+    size_axis: Option<&'static str>,
+    baseline: Option<&'static str>,
 }
 
 /// Two variants compared in a section's summary table (see
@@ -53,6 +56,10 @@ pub enum Entry {
     Spread,
     /// `median (median − baseline median)`, e.g. `1.50 (+0)`.
     Excess,
+    /// For samples that are rates (more is better, e.g. TEPS): `harmonic
+    /// mean (first quartile – third quartile) (harmonic mean ÷ baseline
+    /// harmonic mean)`, e.g. `20.0 (18.0–22.0) (2.00x)`.
+    Rate,
 }
 
 /// The legend of [`Entry::Ratio`] unless an experiment gives its own.
@@ -74,6 +81,59 @@ impl Experiment {
             entry: Entry::Ratio,
             legend: RATIO_LEGEND,
             versus: None,
+            size_axis: None,
+            baseline: None,
+        }
+    }
+
+    /// The same experiment with its ratios and excesses taken against the
+    /// variant `name` (an experiment with no sequential baseline: the
+    /// channels of `msg`); the legend should say so.
+    pub const fn compared_with(self, name: &'static str) -> Self {
+        Self {
+            baseline: Some(name),
+            ..self
+        }
+    }
+
+    /// Whether `variant` is the one ratios are taken against: the one named
+    /// by [`Experiment::compared_with`], else `baseline` or `sequential`.
+    pub fn is_baseline(self, variant: &str) -> bool {
+        match self.baseline {
+            Some(name) => variant == name,
+            None => variant == BASELINE || variant == SEQUENTIAL,
+        }
+    }
+
+    /// The same experiment, also plotted against its size (one plot per
+    /// thread count, a line per variant), the x axis named `axis`.
+    pub const fn plotted_by_size(self, axis: &'static str) -> Self {
+        Self {
+            size_axis: Some(axis),
+            ..self
+        }
+    }
+
+    /// The x axis of the plots against size, if the experiment has them.
+    pub fn size_axis(self) -> Option<&'static str> {
+        self.size_axis
+    }
+
+    /// The statistic that stands for a variant's samples in ratios, plots
+    /// and progress lines: the harmonic mean for [`Entry::Rate`], else the
+    /// median.
+    pub fn center(self, s: &Summary) -> f64 {
+        match (self.entry, s.harmonic_mean) {
+            (Entry::Rate, Some(mean)) => mean,
+            _ => s.median,
+        }
+    }
+
+    /// The name of [`Experiment::center`], for captions.
+    pub fn center_name(self) -> &'static str {
+        match self.entry {
+            Entry::Rate => "harmonic mean",
+            _ => "median",
         }
     }
 
@@ -145,11 +205,11 @@ impl Experiment {
                 |x| format!("{}{}", if x < 0.0 { "" } else { "+" }, fmt_num(x)),
             )
         };
+        let ratio = r
+            .ratio_to_baseline
+            .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
         match self.entry {
             Entry::Ratio => {
-                let ratio = r
-                    .ratio_to_baseline
-                    .map_or_else(|| "-".to_owned(), |x| format!("{}x", fmt_num(x)));
                 format!("{} / {} ({ratio})", fmt_num(s.median), fmt_num(s.min))
             }
             Entry::Overhead => format!(
@@ -160,6 +220,12 @@ impl Experiment {
             ),
             Entry::Spread => format!("{} / {}", fmt_num(s.median), fmt_num(s.p90)),
             Entry::Excess => format!("{} ({})", fmt_num(s.median), signed(r.excess_over_baseline)),
+            Entry::Rate => format!(
+                "{} ({}–{}) ({ratio})",
+                fmt_num(self.center(&s)),
+                fmt_num(s.q1),
+                fmt_num(s.q3)
+            ),
         }
     }
 }
@@ -244,8 +310,14 @@ pub(crate) mod examples {
         Experiment::new("program-b", "ms/run", "programs", Heading::Count("items"))
             .summarized("lubdub", "rayon");
 
+    /// Like bfs's: rates (more is better), also plotted by size.
+    pub const RATE: Experiment =
+        Experiment::new("search", "MTEPS", "search", Heading::Count("vertices"))
+            .read_as(Entry::Rate, "harmonic mean (q1–q3) (÷ baseline)")
+            .plotted_by_size("vertices");
+
     /// All of the above.
-    pub const ALL: [Experiment; 8] = [
+    pub const ALL: [Experiment; 9] = [
         TREESUM,
         FIB,
         CALL_IN,
@@ -254,6 +326,7 @@ pub(crate) mod examples {
         ALLOC_TREE,
         PROGRAM_A,
         PROGRAM_B,
+        RATE,
     ];
 }
 
@@ -269,6 +342,36 @@ mod tests {
         assert_eq!(FIB.entry(&cell.results[1]), "5.00 / 4.00 (+3.50)");
         assert_eq!(CALL_IN.entry(&cell.results[1]), "5.00 / 5.80");
         assert_eq!(BURST_CPU.entry(&cell.results[0]), "1.50 (+0)");
+    }
+
+    #[test]
+    fn rates_read_as_harmonic_means_with_quartiles() {
+        use crate::report::{Cell, Sampled};
+        let sampled = |variant: &str, samples: &[f64]| Sampled {
+            variant: variant.to_owned(),
+            samples: samples.to_vec(),
+            ..Sampled::default()
+        };
+        let cell = Cell::from_sampled(
+            RATE,
+            1024,
+            2,
+            vec![
+                sampled("baseline", &[1.0, 3.0]),
+                sampled("fast", &[2.0, 6.0, 2.0, 6.0, 4.0]),
+            ],
+        );
+        // Harmonic means 2 / (1 + 1/3) = 1.5 and 5 / (19/12) = 3.16;
+        // quartiles of the fast one 2 and 6.
+        assert_eq!(cell.results[0].ratio_to_baseline, Some(1.0));
+        assert_eq!(RATE.entry(&cell.results[1]), "3.16 (2.00–6.00) (2.11x)");
+        assert_eq!(RATE.center_name(), "harmonic mean");
+        assert_eq!(TREESUM.center_name(), "median");
+        assert_eq!(RATE.size_axis(), Some("vertices"));
+        assert!(RATE.is_baseline("sequential") && RATE.is_baseline("baseline"));
+        let against_a = RATE.compared_with("a");
+        assert!(against_a.is_baseline("a") && !against_a.is_baseline("sequential"));
+        assert_eq!(TREESUM.size_axis(), None);
     }
 
     #[test]

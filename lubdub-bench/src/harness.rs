@@ -302,6 +302,12 @@ pub fn take_traced_samples(on: bool) {
     TIMELINES.store(on, Ordering::Relaxed);
 }
 
+/// Whether [`take_traced_samples`] asked for traced samples: for a workload
+/// that measures on its own loop (`bfs`) and takes its traced sample itself.
+pub fn traced_samples_wanted() -> bool {
+    TIMELINES.load(Ordering::Relaxed)
+}
+
 /// A sample run on a traced pool, and the trace taken right after it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TracedSample {

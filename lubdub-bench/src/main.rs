@@ -11,6 +11,9 @@
 //! lubdub-bench sort    [--n 10000000] [--strings 1000000] [--inputs random,...] [--threads ...]
 //! lubdub-bench alloc   [--tree-nodes 1000000] [--items 1000000] [--threads ...]
 //! lubdub-bench programs [--programs mergesort,nqueens,...] [--cpu-time] [--threads ...]
+//! lubdub-bench bfs     [--scales 16,18,20] [--keys 64] [--seed S] [--variants ...] [--threads ...]
+//! lubdub-bench grain   [--scale 21] [--threads ...]
+//! lubdub-bench msg     [--messages 1000000] [--threads ...]
 //! ```
 //!
 //! Every subcommand prints tables on stdout, progress on stderr, writes every

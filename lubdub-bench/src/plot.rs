@@ -1,7 +1,11 @@
 //! SVG plots: for each experiment and size measured at two or more thread
 //! counts, the median per variant against threads, log scale on both axes;
 //! for each section of summarized experiments, one picture of every
-//! variant's time over the baseline's, a row per experiment.
+//! variant's time over the baseline's, a row per experiment; and for an
+//! experiment plotted by size
+//! ([`Experiment::plotted_by_size`]), measured at two or more sizes, the
+//! same against size, one plot per thread count. Rates (TEPS) are plotted by
+//! their harmonic mean ([`Experiment::center`]).
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +26,11 @@ pub enum PlotKind {
     /// A section of summarized experiments: each variant's median over the
     /// baseline's, a row per experiment and size.
     Summary,
+    /// Medians against sizes at one thread count (this file).
+    BySize {
+        /// The thread count of every point.
+        threads: usize,
+    },
 }
 
 /// A plot written for a run.
@@ -40,15 +49,18 @@ pub struct PlotFile {
 }
 
 impl PlotFile {
-    /// The plot's stable name in the docs, e.g. `treesum-1023.svg` or
-    /// `treesum-1023-timeline.svg` (`programs.svg`, the section's name, for
-    /// a summary): a rerun overwrites the committed image of the same kind,
-    /// experiment and size.
+    /// The plot's stable name in the docs, e.g. `treesum-1023.svg`,
+    /// `treesum-1023-timeline.svg`, `bfs-by-size-at-2-threads.svg`, or
+    /// `programs.svg` (the section's name, for a summary): a rerun
+    /// overwrites the committed image of the same kind, experiment and size.
     pub fn docs_name(&self) -> String {
         if self.kind == PlotKind::Summary {
             return format!("{}.svg", self.experiment.section());
         }
         let mut name = self.experiment.name().to_owned();
+        if let PlotKind::BySize { threads } = self.kind {
+            return format!("{name}{BY_SIZE}{threads}{THREADS}.svg");
+        }
         if self.size != 0 {
             name.push_str(&format!("-{}", self.size));
         }
@@ -59,12 +71,28 @@ impl PlotFile {
     }
 }
 
+/// What a by-size plot's name holds between the experiment and the threads.
+const BY_SIZE: &str = "-by-size-at-";
+
+/// What a by-size plot's name ends with, before `.svg`.
+const THREADS: &str = "-threads";
+
+/// `stem` without a by-size plot's `-by-size-at-<threads>-threads`.
+fn without_by_size(stem: &str) -> Option<&str> {
+    let (head, threads) = stem.strip_suffix(THREADS)?.rsplit_once(BY_SIZE)?;
+    (!threads.is_empty() && threads.bytes().all(|b| b.is_ascii_digit())).then_some(head)
+}
+
 /// The experiment a file in the docs' image folder is the plot of, by the
-/// naming of [`PlotFile::docs_name`] (`<experiment>[-<size>][-timeline].svg`),
-/// among the `known` experiments; `None` for any other file name.
+/// naming of [`PlotFile::docs_name`] (`<experiment>[-<size>][-timeline].svg`
+/// or `<experiment>-by-size-at-<threads>-threads.svg`), among the `known`
+/// experiments; `None` for any other file name.
 pub fn experiment_of_docs_name(file_name: &str, known: &[Experiment]) -> Option<Experiment> {
     let stem = file_name.strip_suffix(".svg")?;
-    let stem = stem.strip_suffix("-timeline").unwrap_or(stem);
+    let stem = stem
+        .strip_suffix("-timeline")
+        .or_else(|| without_by_size(stem))
+        .unwrap_or(stem);
     known.iter().copied().find(|e| {
         let Some(rest) = stem.strip_prefix(e.name()) else {
             return false;
@@ -95,7 +123,35 @@ pub fn plot_run(run: &Run, dir: &Path) -> Result<Vec<PlotFile>, Error> {
             path: PathBuf::new(),
         };
         file.path = dir.join(format!("{}-{}", run.file_stem(), file.docs_name()));
-        plot(group, &file.path)?;
+        let lines = lines(group, |cell| cell.threads);
+        let caption = format!("{} ({})", file.heading, file.experiment.center_name());
+        plot(&file.path, &caption, "threads", group[0].unit, &lines)?;
+        files.push(file);
+    }
+    for group in by_size_groups(&run.cells) {
+        let first = group[0];
+        let Some(axis) = first.experiment.size_axis() else {
+            continue;
+        };
+        let mut file = PlotFile {
+            kind: PlotKind::BySize {
+                threads: first.threads,
+            },
+            experiment: first.experiment,
+            size: 0,
+            heading: format!(
+                "{} at {} by size",
+                first.experiment.name(),
+                threads_phrase(first.threads)
+            ),
+            path: PathBuf::new(),
+        };
+        file.path = dir.join(format!("{}-{}", run.file_stem(), file.docs_name()));
+        let lines = lines(&group, |cell| {
+            usize::try_from(cell.size).unwrap_or(usize::MAX)
+        });
+        let caption = format!("{} ({})", file.heading, first.experiment.center_name());
+        plot(&file.path, &caption, axis, first.unit, &lines)?;
         files.push(file);
     }
     for section in summarized_sections(&run.cells) {
@@ -119,6 +175,31 @@ pub fn plot_run(run: &Run, dir: &Path) -> Result<Vec<PlotFile>, Error> {
     Ok(files)
 }
 
+/// `1 thread`, `2 threads`.
+fn threads_phrase(threads: usize) -> String {
+    match threads {
+        1 => "1 thread".to_owned(),
+        n => format!("{n} threads"),
+    }
+}
+
+/// The cells of each experiment plotted by size, per thread count, where
+/// they span two or more sizes; in the order first measured.
+fn by_size_groups(cells: &[Cell]) -> Vec<Vec<&Cell>> {
+    let mut groups: Vec<Vec<&Cell>> = Vec::new();
+    for cell in cells.iter().filter(|c| c.experiment.size_axis().is_some()) {
+        match groups
+            .iter_mut()
+            .find(|g| (g[0].experiment, g[0].threads) == (cell.experiment, cell.threads))
+        {
+            Some(group) => group.push(cell),
+            None => groups.push(vec![cell]),
+        }
+    }
+    groups.retain(|g| g.iter().any(|c| c.size != g[0].size));
+    groups
+}
+
 /// Line colours: the baseline black, then Tableau's ten (distinct and
 /// readable on white).
 pub const COLORS: [RGBColor; 11] = [
@@ -135,7 +216,7 @@ pub const COLORS: [RGBColor; 11] = [
     RGBColor(23, 190, 207),
 ];
 
-/// The points of one variant's line: (log2 threads, median).
+/// The points of one variant's line: (log2 of threads or size, center).
 type Line = (String, Vec<(f64, f64)>);
 
 /// Whether `group` (cells of one experiment and size) is worth a plot: it
@@ -146,13 +227,16 @@ fn plottable(group: &[&Cell]) -> bool {
 
 /// The lines to draw for `group`: per variant (per variant and allocator,
 /// named `variant (allocator)`, where the cells name their allocator), its
-/// medians by thread count.
-fn lines(group: &[&Cell]) -> Vec<Line> {
+/// centers ([`Experiment::center`]) by `x` (the thread count or the size).
+fn lines(group: &[&Cell], x: impl Fn(&Cell) -> usize) -> Vec<Line> {
     let mut lines: Vec<Line> = Vec::new();
     for cell in group {
         for r in &cell.results {
             let Some(summary) = r.summary else { continue };
-            let point = ((cell.threads as f64).log2(), summary.median);
+            let point = (
+                (x(cell).max(1) as f64).log2(),
+                cell.experiment.center(&summary),
+            );
             let name = match &cell.allocator {
                 Some(allocator) => format!("{} ({allocator})", r.variant),
                 None => r.variant.clone(),
@@ -166,19 +250,47 @@ fn lines(group: &[&Cell]) -> Vec<Line> {
     lines
 }
 
-/// Draws `group` into the SVG file `path`.
-fn plot(group: &[&Cell], path: &Path) -> Result<(), Error> {
-    draw(group, path).map_err(|e| Error::Plot {
+/// Draws `lines` (x as log2) into the SVG file `path`.
+fn plot(path: &Path, caption: &str, x_desc: &str, unit: &str, lines: &[Line]) -> Result<(), Error> {
+    draw(path, caption, x_desc, unit, lines).map_err(|e| Error::Plot {
         path: path.to_owned(),
         message: e.to_string(),
     })
 }
 
-fn draw(group: &[&Cell], path: &Path) -> Result<(), Box<dyn std::error::Error>> {
-    let lines = lines(group);
-    let (mut x_max, mut y_min, mut y_max) = (0.0f64, f64::INFINITY, 0.0f64);
-    for (_, points) in &lines {
+/// `2^x` as a tick label: the number below 1024, `2^x` from there on;
+/// nothing between whole powers.
+fn power_of_two_label(x: f64) -> String {
+    let whole = x.round();
+    if (x - whole).abs() > 1e-9 || whole < 0.0 {
+        String::new()
+    } else if whole < 10.0 {
+        format!("{}", 2f64.powf(whole))
+    } else {
+        format!("2^{whole}")
+    }
+}
+
+/// The bottom of a log axis whose lowest point is `y_min`: a little below
+/// it, and no higher than the power of ten below it, so that the axis has a
+/// labelled decade (plotters labels powers of ten and the steps between
+/// them; a range inside one decade, 17 to 60, would get no label at all).
+fn y_floor(y_min: f64) -> f64 {
+    (y_min / 1.5).min(10f64.powf(y_min.log10().floor()))
+}
+
+fn draw(
+    path: &Path,
+    caption: &str,
+    x_desc: &str,
+    unit: &str,
+    lines: &[Line],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (mut x_min, mut x_max, mut y_min, mut y_max) =
+        (f64::INFINITY, 0.0f64, f64::INFINITY, 0.0f64);
+    for (_, points) in lines {
         for &(x, y) in points {
+            x_min = x_min.min(x);
             x_max = x_max.max(x);
             y_min = y_min.min(y);
             y_max = y_max.max(y);
@@ -189,26 +301,22 @@ fn draw(group: &[&Cell], path: &Path) -> Result<(), Box<dyn std::error::Error>> 
     }
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
     root.fill(&WHITE)?;
-    let first = group[0];
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("{} (median)", first.heading()), ("sans-serif", 22))
+        .caption(caption, ("sans-serif", 22))
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(64)
-        // Threads on a log2 axis: x is log2(threads), labelled as 2^x.
-        .build_cartesian_2d(-0.3f64..x_max + 0.3, (y_min / 1.5..y_max * 1.5).log_scale())?;
+        // A log2 axis: x is log2(threads or size), labelled as 2^x.
+        .build_cartesian_2d(
+            x_min - 0.3..x_max + 0.3,
+            (y_floor(y_min)..y_max * 1.5).log_scale(),
+        )?;
     chart
         .configure_mesh()
-        .x_desc("threads")
-        .y_desc(first.unit)
-        .x_labels(x_max as usize + 2)
-        .x_label_formatter(&|x| {
-            if (x - x.round()).abs() < 1e-9 && *x >= 0.0 {
-                format!("{}", 2f64.powf(x.round()))
-            } else {
-                String::new()
-            }
-        })
+        .x_desc(x_desc)
+        .y_desc(unit)
+        .x_labels(((x_max - x_min) as usize + 2).min(12))
+        .x_label_formatter(&|x| power_of_two_label(*x))
         .y_label_formatter(&|y| crate::report::fmt_num(*y))
         .draw()?;
     for (index, (name, points)) in lines.iter().enumerate() {
@@ -260,7 +368,7 @@ mod tests {
         assert!(plottable(&group));
         assert!(!plottable(&group[..1]));
         assert_eq!(
-            lines(&group),
+            lines(&group, |c| c.threads),
             vec![
                 ("baseline".to_owned(), vec![(0.0, 1.0), (1.0, 1.1)]),
                 ("rayon".to_owned(), vec![(0.0, 9.0), (1.0, 5.0)]),
@@ -277,7 +385,7 @@ mod tests {
         ];
         let group: Vec<&Cell> = cells.iter().collect();
         assert_eq!(
-            lines(&group),
+            lines(&group, |c| c.threads),
             vec![
                 ("baseline (system)".to_owned(), vec![(0.0, 1.0), (1.0, 0.6)]),
                 ("baseline (mimalloc)".to_owned(), vec![(0.0, 0.5)]),
@@ -294,7 +402,8 @@ mod tests {
         let group: Vec<&Cell> = cells.iter().collect();
         let path =
             std::env::temp_dir().join(format!("lubdub-bench-plot-{}.svg", std::process::id()));
-        plot(&group, &path).unwrap();
+        let lines = lines(&group, |c| c.threads);
+        plot(&path, "treesum (median)", "threads", "ns/node", &lines).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(svg.starts_with("<svg"), "{}", &svg[..40.min(svg.len())]);
@@ -361,6 +470,8 @@ mod tests {
             Some(("sum-squares", "loops"))
         );
         for other in [
+            "search-by-size-at--threads.svg",
+            "search-by-size-at-2.svg",
             "treesum-1023.png",
             "treesum-notes.svg",
             "treesum-.svg",
@@ -379,10 +490,65 @@ mod tests {
     }
 
     #[test]
+    fn experiments_plotted_by_size_get_one_plot_per_thread_count() {
+        use crate::report::Sampled;
+        let rate = |size, threads, mteps: f64| {
+            let sampled = ["baseline", "fast"].map(|variant| Sampled {
+                variant: variant.to_owned(),
+                samples: vec![mteps, mteps * 2.0],
+                ..Sampled::default()
+            });
+            Cell::from_sampled(examples::RATE, size, threads, sampled.to_vec())
+        };
+        let mut run = crate::report::fake_run();
+        run.cells = vec![
+            rate(1 << 10, 1, 10.0),
+            rate(1 << 10, 2, 18.0),
+            rate(1 << 12, 1, 12.0),
+            rate(1 << 12, 2, 20.0),
+        ];
+        let dir = std::env::temp_dir().join(format!("lubdub-bench-by-size-{}", std::process::id()));
+        let files = plot_run(&run, &dir).unwrap();
+        let names: Vec<String> = files.iter().map(PlotFile::docs_name).collect();
+        assert_eq!(
+            names,
+            [
+                "search-1024.svg",
+                "search-4096.svg",
+                "search-by-size-at-1-threads.svg",
+                "search-by-size-at-2-threads.svg"
+            ]
+        );
+        for name in &names {
+            assert_eq!(
+                experiment_of_docs_name(name, &examples::ALL),
+                Some(examples::RATE),
+                "{name}"
+            );
+        }
+        let svg = std::fs::read_to_string(&files[3].path).unwrap();
+        assert!(svg.contains("harmonic mean") && svg.contains("vertices"));
+        std::fs::remove_dir_all(dir).unwrap();
+        // Harmonic means, not medians: 2 / (1/10 + 1/20) = 13.3.
+        let group: Vec<&Cell> = run.cells.iter().filter(|c| c.threads == 1).collect();
+        let points = &lines(&group, |c| c.size as usize)[0].1;
+        assert_eq!(points.len(), 2);
+        assert!((points[0].0 - 10.0).abs() < 1e-12);
+        assert!((points[0].1 - 40.0 / 3.0).abs() < 1e-9, "{points:?}");
+        assert_eq!(power_of_two_label(3.0), "8");
+        assert_eq!(power_of_two_label(20.0), "2^20");
+        assert_eq!(power_of_two_label(2.5), "");
+        assert_eq!(y_floor(30.0), 10.0);
+        assert_eq!(y_floor(12.0), 8.0);
+        assert_eq!(y_floor(0.5), 0.1);
+    }
+
+    #[test]
     fn nothing_to_plot_is_an_error() {
         let cells = [cell(1, &[]), cell(2, &[])];
         let group: Vec<&Cell> = cells.iter().collect();
         let path = std::env::temp_dir().join("lubdub-bench-never-written.svg");
-        assert!(plot(&group, &path).is_err());
+        let lines = lines(&group, |c| c.threads);
+        assert!(plot(&path, "nothing", "threads", "ns/node", &lines).is_err());
     }
 }

@@ -28,9 +28,10 @@ pub struct VariantResult {
     pub reps_per_sample: u64,
     /// Median, min, p90, ... of `samples`; `None` when no sample was taken.
     pub summary: Option<Summary>,
-    /// This median divided by the baseline's median in the same cell.
+    /// This center (the median; the harmonic mean of rates: see
+    /// [`Experiment::center`]) divided by the baseline's in the same cell.
     pub ratio_to_baseline: Option<f64>,
-    /// This median minus the baseline's median in the same cell.
+    /// This center minus the baseline's in the same cell.
     pub excess_over_baseline: Option<f64>,
     /// Every sample, in the experiment's unit, in the order taken.
     pub samples: Vec<f64>,
@@ -63,6 +64,23 @@ pub struct Cell {
     pub results: Vec<VariantResult>,
 }
 
+/// One variant's samples already in the experiment's unit, for a workload
+/// that converts its own (a rate per sample, say) instead of dividing the
+/// harness's nanoseconds by one number ([`Cell::new`]).
+#[derive(Clone, Debug, Default)]
+pub struct Sampled {
+    /// The variant's name.
+    pub variant: String,
+    /// Repetitions timed together in one sample.
+    pub reps_per_sample: u64,
+    /// Every sample, in the experiment's unit, in the order taken.
+    pub samples: Vec<f64>,
+    /// Where lubdub's pool spent its time during the samples, if profiled.
+    pub profile: Option<lubdub::Profile>,
+    /// A traced sample, for the timeline picture.
+    pub trace: Option<TracedSample>,
+}
+
 impl Cell {
     /// A cell from the harness's measurements, whose nanoseconds per
     /// repetition are divided by `per_unit` to give the experiment's unit
@@ -74,32 +92,47 @@ impl Cell {
         per_unit: f64,
         measured: Vec<Measurement>,
     ) -> Self {
-        let scaled: Vec<(Measurement, Vec<f64>)> = measured
+        let sampled = measured
             .into_iter()
-            .map(|m| {
-                let samples = m.ns_per_rep.iter().map(|ns| ns / per_unit).collect();
-                (m, samples)
+            .map(|m| Sampled {
+                samples: m.ns_per_rep.iter().map(|ns| ns / per_unit).collect(),
+                variant: m.variant,
+                reps_per_sample: m.reps_per_sample,
+                profile: m.profile,
+                trace: m.trace,
             })
             .collect();
-        let baseline = scaled
+        Self::from_sampled(experiment, size, threads, sampled)
+    }
+
+    /// A cell from samples already in the experiment's unit. Ratios and
+    /// excesses compare each variant's [`Experiment::center`] with the
+    /// baseline's.
+    pub fn from_sampled(
+        experiment: Experiment,
+        size: u64,
+        threads: usize,
+        sampled: Vec<Sampled>,
+    ) -> Self {
+        let center = |samples: &[f64]| Summary::of(samples).map(|s| experiment.center(&s));
+        let baseline = sampled
             .iter()
-            .find(|(m, _)| m.variant == BASELINE || m.variant == SEQUENTIAL)
-            .and_then(|(_, samples)| Summary::of(samples))
-            .map(|s| s.median);
-        let results = scaled
+            .find(|s| experiment.is_baseline(&s.variant))
+            .and_then(|s| center(&s.samples));
+        let results = sampled
             .into_iter()
-            .map(|(m, samples)| {
-                let summary = Summary::of(&samples);
-                let median = summary.map(|s| s.median);
+            .map(|s| {
+                let summary = Summary::of(&s.samples);
+                let center = summary.map(|summary| experiment.center(&summary));
                 VariantResult {
-                    variant: m.variant,
-                    reps_per_sample: m.reps_per_sample,
+                    variant: s.variant,
+                    reps_per_sample: s.reps_per_sample,
                     summary,
-                    ratio_to_baseline: median.zip(baseline).map(|(m, b)| m / b),
-                    excess_over_baseline: median.zip(baseline).map(|(m, b)| m - b),
-                    samples,
-                    profile: m.profile,
-                    trace: m.trace,
+                    ratio_to_baseline: center.zip(baseline).map(|(c, b)| c / b),
+                    excess_over_baseline: center.zip(baseline).map(|(c, b)| c - b),
+                    samples: s.samples,
+                    profile: s.profile,
+                    trace: s.trace,
                 }
             })
             .collect();
@@ -142,13 +175,14 @@ impl Cell {
             tag = format!("{tag} {allocator}");
         }
         for r in &self.results {
-            let median = r
+            let center = r
                 .summary
-                .map_or_else(|| "-".to_owned(), |s| fmt_num(s.median));
+                .map_or_else(|| "-".to_owned(), |s| fmt_num(self.experiment.center(&s)));
             eprintln!(
-                "[{tag}] {step}/{steps} threads={} variant={} median {median} {} ({} samples)",
+                "[{tag}] {step}/{steps} threads={} variant={} {} {center} {} ({} samples)",
                 self.threads,
                 r.variant,
+                self.experiment.center_name(),
                 self.unit,
                 r.samples.len()
             );
@@ -376,7 +410,16 @@ mod tests {
         );
         assert_eq!(
             keys(&result["summary"]),
-            ["count", "max", "median", "min", "p90"]
+            [
+                "count",
+                "harmonic_mean",
+                "max",
+                "median",
+                "min",
+                "p90",
+                "q1",
+                "q3"
+            ]
         );
         assert_eq!(result["samples"], serde_json::json!([4.0, 6.0]));
         assert_eq!(json["provenance"]["date"], "2026-11-22T05:41:00Z");

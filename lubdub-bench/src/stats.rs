@@ -1,4 +1,5 @@
-//! Summary statistics of a list of samples: median, minimum, percentiles.
+//! Summary statistics of a list of samples: median, minimum, percentiles,
+//! and the harmonic mean (the mean of rates, as Graph500 reports TEPS).
 //!
 //! Percentiles interpolate linearly between the two nearest ranks (NumPy's
 //! default), so the median of an even number of samples is the mean of the
@@ -13,12 +14,20 @@ pub struct Summary {
     pub count: usize,
     /// The smallest sample: the run least disturbed by everything else.
     pub min: f64,
+    /// The 25th percentile.
+    pub q1: f64,
     /// The 50th percentile.
     pub median: f64,
+    /// The 75th percentile.
+    pub q3: f64,
     /// The 90th percentile.
     pub p90: f64,
     /// The largest sample.
     pub max: f64,
+    /// `count / sum(1 / sample)`: the right mean of rates measured over
+    /// equal amounts of work (work per total time). `None` unless every
+    /// sample is positive.
+    pub harmonic_mean: Option<f64>,
 }
 
 impl Summary {
@@ -28,9 +37,12 @@ impl Summary {
         Some(Self {
             count: sorted.len(),
             min: sorted[0],
+            q1: percentile_of_sorted(&sorted, 25.0),
             median: percentile_of_sorted(&sorted, 50.0),
+            q3: percentile_of_sorted(&sorted, 75.0),
             p90: percentile_of_sorted(&sorted, 90.0),
             max: sorted[sorted.len() - 1],
+            harmonic_mean: harmonic_mean(&sorted),
         })
     }
 }
@@ -43,6 +55,15 @@ fn sorted(samples: &[f64]) -> Option<Vec<f64>> {
     let mut sorted = samples.to_vec();
     sorted.sort_by(f64::total_cmp);
     Some(sorted)
+}
+
+/// `count / sum(1 / x)` of non-empty `samples`, when all are positive.
+fn harmonic_mean(samples: &[f64]) -> Option<f64> {
+    if samples.iter().any(|&x| x <= 0.0) {
+        return None;
+    }
+    let reciprocals: f64 = samples.iter().map(|x| x.recip()).sum();
+    Some(samples.len() as f64 / reciprocals)
 }
 
 /// Linear interpolation between the ranks around `p` of a non-empty sorted
@@ -98,6 +119,19 @@ mod tests {
         // Two samples: the median is halfway, the p90 nine tenths of the way.
         let two = Summary::of(&[10.0, 20.0]).unwrap();
         assert_eq!((two.median, two.p90), (15.0, 19.0));
+    }
+
+    #[test]
+    fn quartiles_and_the_harmonic_mean() {
+        let s = Summary::of(&[1.0, 2.0, 4.0, 8.0, 16.0]).unwrap();
+        assert_eq!((s.q1, s.median, s.q3), (2.0, 4.0, 8.0));
+        // 5 / (1 + 1/2 + 1/4 + 1/8 + 1/16) = 5 / (31/16) = 80/31.
+        let h = s.harmonic_mean.unwrap();
+        assert!((h - 80.0 / 31.0).abs() < 1e-12, "{h}");
+        // Rates of 1 and 3 per second over equal work: 2 units in 4/3 s.
+        assert_eq!(Summary::of(&[1.0, 3.0]).unwrap().harmonic_mean, Some(1.5));
+        assert_eq!(Summary::of(&[0.0, 3.0]).unwrap().harmonic_mean, None);
+        assert_eq!(Summary::of(&[-1.0, 3.0]).unwrap().harmonic_mean, None);
     }
 
     #[test]

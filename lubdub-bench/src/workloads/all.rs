@@ -10,10 +10,13 @@ use crate::error::Error;
 use crate::experiment::Experiment;
 use crate::harness::Clock;
 use crate::report::Cell;
+use crate::workloads::bfs::{self, variant::BfsVariant, BfsConfig};
 use crate::workloads::fft::{self, FftConfig, FftVariant};
+use crate::workloads::grain::{self, GrainConfig};
 use crate::workloads::loops::{self, LoopsConfig};
 use crate::workloads::micro::{self, MicroPart, MicroSettings};
 use crate::workloads::programs::{self, ProgramsConfig};
+use crate::workloads::msg::{self, MsgConfig};
 use crate::workloads::sort::{self, SortCase, SortConfig, SortInput};
 use crate::workloads::treesum::{self, TreeVariant, TreesumConfig};
 use crate::workloads::Workload;
@@ -21,20 +24,31 @@ use crate::workloads::Workload;
 /// The fft scale `all` measures: one, to stay within its few minutes.
 const ALL_FFT_SCALES: [u32; 1] = [10];
 
-/// The most threads `all` runs fft with (the issue's default set is 1, 2, 4;
-/// one fft cell of five variants takes about ten seconds).
-const ALL_FFT_MAX_THREADS: usize = 4;
+/// The most threads `all` runs fft, bfs, grain and msg with (fft's issue
+/// set is 1, 2, 4; one fft cell of five variants takes about ten seconds,
+/// and a ring of 32 threads on 2 cores is a test of the OS scheduler).
+const ALL_MAX_FEW_THREADS: usize = 4;
+
+/// The bfs scale `all` measures, and its keys (Graph500 takes 64).
+const ALL_BFS_SCALE: u32 = 16;
+const ALL_BFS_KEYS: usize = 16;
+
+/// The scale of the graph whose tree `all`'s grain maps (about 150,000 edges).
+const ALL_GRAIN_SCALE: u32 = 18;
+
+/// Messages per repetition in `all`'s msg.
+const ALL_MESSAGES: usize = 100_000;
 
 /// The hot loop's calls per repetition in `all`.
 const ALL_HOT_CALLS: usize = 2_000;
 
-/// The thread counts `all` runs fft with: those up to
-/// [`ALL_FFT_MAX_THREADS`], or the smallest one asked for if none is.
-fn all_fft_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
+/// The thread counts `all` runs fft, bfs, grain and msg with: those up to
+/// [`ALL_MAX_FEW_THREADS`], or the smallest one asked for if none is.
+fn all_few_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
     let smallest = threads.iter().min().copied();
     let small: Vec<_> = threads
         .into_iter()
-        .filter(|t| t.get() <= ALL_FFT_MAX_THREADS)
+        .filter(|t| t.get() <= ALL_MAX_FEW_THREADS)
         .collect();
     if small.is_empty() {
         smallest.into_iter().collect()
@@ -46,6 +60,8 @@ fn all_fft_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
 /// treesum (1023 and 10,000,000 nodes), micro, fft (scale 10, without the
 /// ceiling), loops, sorts of random u64s and the programs at short sizes, in
 /// a few minutes on 2 cores.
+/// ceiling), loops, sort, and short bfs (scale 16, 16 keys), grain and msg,
+/// in a few minutes on 2 cores.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -69,7 +85,7 @@ impl Args {
     fn fft_config(&self) -> FftConfig {
         FftConfig {
             scales: ALL_FFT_SCALES.to_vec(),
-            threads: all_fft_threads(self.common.threads()),
+            threads: all_few_threads(self.common.threads()),
             variants: FftVariant::ALL
                 .into_iter()
                 .filter(|&v| v != FftVariant::Ceiling)
@@ -103,6 +119,36 @@ impl Args {
             budget: self.common.budget(),
         }
     }
+
+    /// One small scale, every variant, at few threads.
+    fn bfs_config(&self) -> BfsConfig {
+        BfsConfig {
+            scales: vec![ALL_BFS_SCALE],
+            keys: ALL_BFS_KEYS,
+            seed: bfs::DEFAULT_SEED,
+            threads: all_few_threads(self.common.threads()),
+            variants: BfsVariant::ALL.to_vec(),
+            budget: self.common.budget(),
+        }
+    }
+
+    /// The grains over a smaller tree, at few threads.
+    fn grain_config(&self) -> GrainConfig {
+        GrainConfig {
+            scale: ALL_GRAIN_SCALE,
+            threads: all_few_threads(self.common.threads()),
+            budget: self.common.budget(),
+        }
+    }
+
+    /// A tenth of the seed's messages, at few threads.
+    fn msg_config(&self) -> MsgConfig {
+        MsgConfig {
+            messages: ALL_MESSAGES,
+            threads: all_few_threads(self.common.threads()),
+            budget: self.common.budget(),
+        }
+    }
 }
 
 impl Args {
@@ -132,6 +178,9 @@ impl Workload for Args {
         cells.extend(loops::run(&self.loops_config())?);
         cells.extend(sort::run(&self.sort_config())?);
         cells.extend(programs::run_programs(&self.programs_config())?);
+        cells.extend(bfs::run(&self.bfs_config())?);
+        cells.extend(grain::run(&self.grain_config())?);
+        cells.extend(msg::run(&self.msg_config())?);
         Ok(cells)
     }
 
@@ -182,12 +231,26 @@ mod tests {
     }
 
     #[test]
+    fn bfs_grain_and_msg_run_short_on_few_threads() {
+        let Command::All(args) = parse(&["all", "--threads", "1,2,8"]).unwrap() else {
+            panic!("not all")
+        };
+        let bfs = args.bfs_config();
+        assert_eq!((bfs.scales.as_slice(), bfs.keys), (&[ALL_BFS_SCALE][..], ALL_BFS_KEYS));
+        assert_eq!(bfs.variants, BfsVariant::ALL);
+        assert_eq!(bfs.threads, [nz(1), nz(2)]);
+        assert_eq!(args.grain_config().scale, ALL_GRAIN_SCALE);
+        assert_eq!(args.msg_config().messages, ALL_MESSAGES);
+        assert_eq!(args.msg_config().threads, [nz(1), nz(2)]);
+    }
+
+    #[test]
     fn fft_runs_on_few_threads() {
         assert_eq!(
-            all_fft_threads(vec![nz(1), nz(2), nz(8), nz(32)]),
+            all_few_threads(vec![nz(1), nz(2), nz(8), nz(32)]),
             [nz(1), nz(2)]
         );
-        assert_eq!(all_fft_threads(vec![nz(16), nz(8)]), [nz(8)]);
-        assert!(all_fft_threads(vec![]).is_empty());
+        assert_eq!(all_few_threads(vec![nz(16), nz(8)]), [nz(8)]);
+        assert!(all_few_threads(vec![]).is_empty());
     }
 }

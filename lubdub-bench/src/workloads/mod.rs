@@ -17,6 +17,7 @@ use crate::report::Cell;
 pub mod adaptors;
 pub mod nested;
 pub mod pools;
+pub mod random;
 pub mod tree;
 pub mod variants;
 
@@ -93,6 +94,9 @@ workloads! {
     alloc => Alloc,
     programs => Programs,
     mpi => Mpi,
+    bfs => Bfs,
+    grain => Grain,
+    msg => Msg,
 }
 
 /// The subcommand of the command line `lubdub-bench <args>`, for tests.
