@@ -19,8 +19,9 @@ use std::mem::{self, MaybeUninit};
 use std::ptr;
 
 use super::insertion::insertion_sort;
-use super::merge::{merge, Run};
+use super::merge::merge;
 use super::presorted::presorted;
+use super::run::Run;
 use super::SMALL_SORT;
 use crate::join;
 
