@@ -28,7 +28,7 @@ where
 /// # Safety
 /// `base..=base + tail` is valid for reads and writes and nothing else
 /// refers to it during the call; `tail >= 1`.
-pub(super) unsafe fn insert_tail<T, F>(base: *mut T, tail: usize, is_less: &F)
+unsafe fn insert_tail<T, F>(base: *mut T, tail: usize, is_less: &F)
 where
     F: Fn(&T, &T) -> bool,
 {

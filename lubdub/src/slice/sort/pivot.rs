@@ -73,7 +73,12 @@ mod tests {
 
     #[test]
     fn the_pivot_is_near_the_median() {
-        for n in [8usize, 100, 1000, 100_000] {
+        let sizes: &[usize] = if cfg!(miri) {
+            &[8, 100, 1000]
+        } else {
+            &[8, 100, 1000, 100_000]
+        };
+        for &n in sizes {
             let v: Vec<usize> = (0..n).map(|i| i * 7919 % n).collect();
             let pivot = v[choose_pivot(&v, &|a: &usize, b: &usize| a < b)];
             assert!(pivot >= n / 8 && pivot <= n - n / 8, "n={n}: {pivot}");
