@@ -26,7 +26,8 @@ use super::SMALL_SORT;
 use crate::join;
 
 /// Sorts `v` stably. An input already ascending or strictly descending
-/// costs one scan and no allocation; so does any piece found in order.
+/// costs one scan and no allocation; a piece found so is not split, only
+/// copied where its parent merges from.
 pub(super) fn mergesort<T, F>(v: &mut [T], is_less: &F)
 where
     T: Send,
