@@ -7,7 +7,7 @@
 //! ([`cut`]: at the median of the longer run, the other run at the same
 //! value by binary search), and each part takes its smallest and its
 //! greatest elements in the same loop. Steps come in blocks of at most
-//! [`MERGE_STEPS`] outputs per part, as many as no run can run out in, so
+//! [`MERGE_STEPS`](super::merging::MERGE_STEPS) outputs per part, as many as no run can run out in, so
 //! the loop has no bounds checks. Between blocks the merge polls the
 //! heartbeat ([`WorkerContext::loop_poll`]: a decrement and a branch); when
 //! one is due and a thread idles, the second part is offered to it through
@@ -20,16 +20,11 @@
 //! compared again in the same merge.
 
 use std::mem::MaybeUninit;
-use std::ptr;
 
+use super::merging::Merging;
 use super::run::Run;
 use crate::pool::current_context;
 use crate::scheduler::context::WorkerContext;
-
-/// The most outputs a part of a merge writes between two polls of the
-/// heartbeat: enough that a poll costs a few percent of a block of cheap
-/// elements.
-const MERGE_STEPS: usize = 32;
 
 /// A merge is cut in two parts when both runs have at least this many
 /// elements: the binary search then costs a few comparisons per hundred
@@ -83,8 +78,8 @@ where
         if pairs == 0 {
             // A part is nearly done: each goes on alone (and the other is
             // cut in two again).
-            front.resume(is_less);
-            return back.resume(is_less);
+            resume(front, is_less);
+            return resume(back, is_less);
         }
         for _ in 0..pairs {
             // SAFETY: `pairs` steps from each end fit in both parts.
@@ -107,7 +102,22 @@ where
     T: Send,
     F: Fn(&T, &T) -> bool + Sync,
 {
-    ctx.join_split(move || front.resume(is_less), move || back.resume(is_less));
+    ctx.join_split(
+        move || resume(front, is_less),
+        move || resume(back, is_less),
+    );
+}
+
+/// Finishes a part of a merge on this thread, or cut in two again (see
+/// [`merge`]).
+fn resume<T, F>(merging: Merging<T>, is_less: &F)
+where
+    T: Send,
+    F: Fn(&T, &T) -> bool + Sync,
+{
+    // SAFETY: `merging` is consumed.
+    let (left, right, dest) = unsafe { merging.into_parts() };
+    merge(left, right, dest, is_less);
 }
 
 /// Cuts what is left of `merging` in two parts: at the middle element of
@@ -136,159 +146,6 @@ where
         Merging::new(left_front, right_front, dest_front),
         Merging::new(left_back, right_back, dest_back),
     )
-}
-
-/// A merge in progress: the untaken elements of two sorted runs and the
-/// unwritten outputs, as many, each as a range of raw pointers. Taking from
-/// the front and from the back touches disjoint pointers, so the two
-/// chains do not wait on each other.
-struct Merging<T> {
-    left: *const T,
-    left_end: *const T,
-    right: *const T,
-    right_end: *const T,
-    out: *mut T,
-    out_end: *mut T,
-}
-
-// SAFETY: the runs are read as `Run`s are (see there); the outputs are a
-// range of `MaybeUninit<T>` that only this merge writes.
-unsafe impl<T: Send> Send for Merging<T> {}
-
-impl<T> Merging<T> {
-    fn new(left: Run<T>, right: Run<T>, dest: &mut [MaybeUninit<T>]) -> Self {
-        let out = dest.as_mut_ptr().cast::<T>();
-        Merging {
-            left: left.start(),
-            left_end: left.end(),
-            right: right.start(),
-            right_end: right.end(),
-            out,
-            // SAFETY: one past the end of `dest`.
-            out_end: unsafe { out.add(dest.len()) },
-        }
-    }
-
-    /// The untaken runs and the unwritten outputs.
-    ///
-    /// # Safety
-    /// The outputs are handed out as a mutable slice: `self` is not used
-    /// again.
-    unsafe fn into_parts<'a>(self) -> (Run<T>, Run<T>, &'a mut [MaybeUninit<T>]) {
-        // SAFETY: the pointers delimit the untaken parts of the runs and
-        // the unwritten outputs, which nothing else writes.
-        unsafe {
-            let out_len = self.out_end.offset_from(self.out) as usize;
-            (
-                Run::between(self.left, self.left_end),
-                Run::between(self.right, self.right_end),
-                std::slice::from_raw_parts_mut(self.out.cast(), out_len),
-            )
-        }
-    }
-
-    /// Finishes the merge on this thread, or cut in two (see [`merge`]).
-    fn resume<F>(self, is_less: &F)
-    where
-        T: Send,
-        F: Fn(&T, &T) -> bool + Sync,
-    {
-        // SAFETY: `self` is consumed.
-        let (left, right, dest) = unsafe { self.into_parts() };
-        merge(left, right, dest, is_less);
-    }
-
-    /// How many steps both ends can take (at most [`MERGE_STEPS`] outputs)
-    /// without reaching the same element: half of the shorter run.
-    fn pairs(&self) -> usize {
-        // SAFETY: each pair delimits an untaken run.
-        let (left, right) = unsafe {
-            (
-                self.left_end.offset_from(self.left) as usize,
-                self.right_end.offset_from(self.right) as usize,
-            )
-        };
-        left.min(right).min(MERGE_STEPS) / 2
-    }
-
-    /// Takes the smaller head, the left one among equals.
-    ///
-    /// # Safety
-    /// Both runs have an untaken element that the back will not take in
-    /// this block ([`Merging::pairs`]).
-    #[inline(always)]
-    unsafe fn step_front<F: Fn(&T, &T) -> bool>(&mut self, is_less: &F) {
-        // SAFETY: both heads are untaken elements (caller); the references
-        // end here.
-        let take_right = is_less(unsafe { &*self.right }, unsafe { &*self.left });
-        let source = if take_right { self.right } else { self.left };
-        // SAFETY: an unwritten output, in another allocation than the runs;
-        // the taken head is passed, so each run stays within its range.
-        unsafe {
-            ptr::copy_nonoverlapping(source, self.out, 1);
-            self.out = self.out.add(1);
-            self.right = self.right.add(usize::from(take_right));
-            self.left = self.left.add(usize::from(!take_right));
-        }
-    }
-
-    /// Takes the greater tail, the right one among equals.
-    ///
-    /// # Safety
-    /// As for [`Merging::step_front`], from the back.
-    #[inline(always)]
-    unsafe fn step_back<F: Fn(&T, &T) -> bool>(&mut self, is_less: &F) {
-        // SAFETY: both tails are untaken elements (caller).
-        let (left, right) = unsafe { (self.left_end.sub(1), self.right_end.sub(1)) };
-        // SAFETY: as above; the references end here.
-        let take_left = is_less(unsafe { &*right }, unsafe { &*left });
-        let source = if take_left { left } else { right };
-        // SAFETY: as in `step_front`, at the back.
-        unsafe {
-            self.out_end = self.out_end.sub(1);
-            ptr::copy_nonoverlapping(source, self.out_end, 1);
-            self.left_end = self.left_end.sub(usize::from(take_left));
-            self.right_end = self.right_end.sub(usize::from(!take_left));
-        }
-    }
-
-    /// The end of a merge, where a run has at most one element left: copies
-    /// the other run with that element inserted where a binary search puts
-    /// it.
-    ///
-    /// # Safety
-    /// A run has at most one untaken element.
-    unsafe fn finish<F: Fn(&T, &T) -> bool>(self, is_less: &F) {
-        // SAFETY: `self` is consumed.
-        let (left, right, dest) = unsafe { self.into_parts() };
-        let (before, one, after) = match (left.len(), right.len()) {
-            (0, _) | (_, 0) => (left, Run::empty(), right),
-            (1, _) => {
-                // Right elements equal to it go after it.
-                let at = right
-                    .as_slice()
-                    .partition_point(|x| is_less(x, left.first()));
-                let (before, after) = right.split_at(at);
-                (before, left, after)
-            }
-            _ => {
-                // Left elements equal to it go before it.
-                let at = left
-                    .as_slice()
-                    .partition_point(|x| !is_less(right.first(), x));
-                let (before, after) = left.split_at(at);
-                (before, right, after)
-            }
-        };
-        let out = dest.as_mut_ptr().cast::<T>();
-        let mut written = 0;
-        for run in [before, one, after] {
-            // SAFETY: the three runs hold the untaken elements once each;
-            // `dest` has room for exactly them, in another allocation.
-            unsafe { ptr::copy_nonoverlapping(run.start(), out.add(written), run.len()) };
-            written += run.len();
-        }
-    }
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ mod heapsort;
 mod insertion;
 mod merge;
 mod mergesort;
+mod merging;
 mod network;
 mod partition;
 mod pivot;
