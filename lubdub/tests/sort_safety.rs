@@ -149,11 +149,13 @@ fn quiet_planned_panics() {
     });
 }
 
-fn elements(control: &Control) -> Vec<Tracked<'_>> {
+/// The elements of a sort, with keys of `distinct` values (few distinct
+/// values take another path in the stable sort).
+fn elements(control: &Control, distinct: u32) -> Vec<Tracked<'_>> {
     (0..control.drops.len())
         .map(|id| Tracked {
             id,
-            key: Box::new(scramble(id as u64 + 1000) as u32 % 100),
+            key: Box::new(scramble(id as u64 + 1000) as u32 % distinct),
             control,
         })
         .collect()
@@ -186,10 +188,10 @@ fn a_panic_in_user_code_leaves_a_permutation_dropped_once() {
     };
     for pool in pools() {
         for (name, sort) in METHODS {
-            for &panic_at in panic_points {
-                let what = format!("{name}, panic at call {panic_at}");
+            for (&panic_at, distinct) in panic_points.iter().flat_map(|p| [(p, 4), (p, 100)]) {
+                let what = format!("{name}, {distinct} keys, panic at call {panic_at}");
                 let control = Control::new(n, panic_at, false);
-                let mut v = elements(&control);
+                let mut v = elements(&control, distinct);
                 let result = catch_unwind(AssertUnwindSafe(|| pool.install(|| sort(&mut v))));
                 let reached = control.calls.load(Relaxed) > panic_at;
                 assert_eq!(result.is_err(), reached, "{what}: the panic propagates");
@@ -209,7 +211,7 @@ fn random_answers_give_a_permutation_without_panic() {
         for (name, sort) in METHODS {
             for &n in &lengths {
                 let control = Control::new(n, usize::MAX, true);
-                let mut v = elements(&control);
+                let mut v = elements(&control, 100);
                 pool.install(|| sort(&mut v));
                 check_permutation_then_drop(v, &control, &format!("{name}, {n} elements"));
             }
@@ -253,10 +255,10 @@ struct Seen {
 fn changes_through_interior_mutability_are_kept() {
     let n = common::scaled(5_000, 60) as u32;
     for pool in pools() {
-        for stable in [true, false] {
+        for (stable, distinct) in [(true, 3), (true, 500), (false, 500)] {
             let mut v: Vec<Seen> = (0..n)
                 .map(|i| Seen {
-                    key: scramble(u64::from(i)) as u32 % 500,
+                    key: scramble(u64::from(i)) as u32 % distinct,
                     seen: Cell::new(0),
                 })
                 .collect();
@@ -276,7 +278,8 @@ fn changes_through_interior_mutability_are_kept() {
             });
             assert!(v.windows(2).all(|w| w[0].key <= w[1].key));
             let marks: usize = v.iter().map(|s| s.seen.get() as usize).sum();
-            assert_eq!(marks, 2 * comparisons.load(Relaxed), "stable: {stable}");
+            let what = format!("stable: {stable}, {distinct} keys");
+            assert_eq!(marks, 2 * comparisons.load(Relaxed), "{what}");
         }
     }
 }

@@ -18,6 +18,7 @@
 use std::mem::{self, MaybeUninit};
 use std::ptr;
 
+use super::few_distinct::sort_few_distinct;
 use super::insertion::insertion_sort;
 use super::merge::merge;
 use super::presorted::presorted;
@@ -27,7 +28,8 @@ use crate::join;
 
 /// Sorts `v` stably. An input already ascending or strictly descending
 /// costs one scan and no allocation; a piece found so is not split, only
-/// copied where its parent merges from.
+/// copied where its parent merges from. An input with few distinct values
+/// is split three ways first ([`sort_few_distinct`]).
 pub(super) fn mergesort<T, F>(v: &mut [T], is_less: &F)
 where
     T: Send,
@@ -41,7 +43,17 @@ where
     }
     let mut buffer: Vec<T> = Vec::with_capacity(v.len());
     let buffer = &mut buffer.spare_capacity_mut()[..v.len()];
-    sort_halves(v, buffer, false, is_less);
+    let splits = 2 * (v.len() | 1).ilog2();
+    sort_few_distinct(v, buffer, splits, is_less);
+}
+
+/// Sorts `v` stably in place by merging; `buffer` is as long as `v`.
+pub(super) fn sort_in_place<T, F>(v: &mut [T], buffer: &mut [MaybeUninit<T>], is_less: &F)
+where
+    T: Send,
+    F: Fn(&T, &T) -> bool + Sync,
+{
+    sort(v, buffer, false, is_less);
 }
 
 /// Sorts `v` stably into `buffer` (bitwise copies; `v` keeps its elements)

@@ -15,6 +15,7 @@
 //! currently lives, so changes a comparator makes through interior
 //! mutability are kept.
 
+mod few_distinct;
 mod heapsort;
 mod insertion;
 mod merge;
