@@ -1,6 +1,8 @@
 //! The sort benchmarks of issue 4, all variants side by side: std's
 //! sequential sorts, lubdub's and Rayon's parallel ones, stable and unstable,
-//! on `u64`s (random, sorted, reversed, 16 distinct values) and on strings.
+//! on `u64`s (random, sorted, reversed, 16 distinct values), on strings, and
+//! (issue 12) on a few `u64`s compared by a costly function: a sort whose
+//! parallelism must come from splitting below any element-count cutoff.
 //!
 //! Each repetition copies a pristine input into the buffer to sort (untimed),
 //! sorts it (timed), then checks that the output is sorted and equals std's
@@ -34,16 +36,20 @@ pub enum SortInput {
     Distinct16,
     /// Random strings of 4 to 16 hexadecimal digits.
     Strings,
+    /// [`COSTLY_ELEMENTS`] random `u64`s compared by a costly function
+    /// ([`Costly`]), whatever `--n` says.
+    Costly,
 }
 
 impl SortInput {
     /// Every input, in the order of the tables.
-    pub const ALL: [SortInput; 5] = [
+    pub const ALL: [SortInput; 6] = [
         Self::Random,
         Self::Sorted,
         Self::Reversed,
         Self::Distinct16,
         Self::Strings,
+        Self::Costly,
     ];
 }
 
@@ -66,11 +72,13 @@ impl SortCase {
             (false, Reversed) => "sort-unstable-reversed",
             (false, Distinct16) => "sort-unstable-distinct16",
             (false, Strings) => "sort-unstable-strings",
+            (false, Costly) => "sort-unstable-costly",
             (true, Random) => "sort-stable-random",
             (true, Sorted) => "sort-stable-sorted",
             (true, Reversed) => "sort-stable-reversed",
             (true, Distinct16) => "sort-stable-distinct16",
             (true, Strings) => "sort-stable-strings",
+            (true, Costly) => "sort-stable-costly",
         }
     }
 
@@ -140,10 +148,11 @@ fn random_u64s(n: usize) -> impl Iterator<Item = u64> {
     })
 }
 
-/// The `u64` input of `input` (not [`SortInput::Strings`]), `n` long.
+/// The `u64` input of `input` (not [`SortInput::Strings`] or
+/// [`SortInput::Costly`]), `n` long.
 fn u64_input(input: SortInput, n: usize) -> Vec<u64> {
     match input {
-        SortInput::Random | SortInput::Strings => random_u64s(n).collect(),
+        SortInput::Random | SortInput::Strings | SortInput::Costly => random_u64s(n).collect(),
         SortInput::Sorted => (0..n as u64).collect(),
         SortInput::Reversed => (0..n as u64).rev().collect(),
         SortInput::Distinct16 => random_u64s(n).map(|x| x % 16).collect(),
@@ -156,6 +165,48 @@ fn string_input(n: usize) -> Vec<String> {
         .map(|x| format!("{:x}", x >> (x % 16 * 4)))
         .map(|s| format!("{s:0>4}"))
         .collect()
+}
+
+/// Elements of the [`SortInput::Costly`] input: a sort of a few 10k
+/// elements, below the old 65,536-element sequential cutoff (issue 12).
+pub const COSTLY_ELEMENTS: usize = 50_000;
+
+/// Rounds of mixing per key of a [`Costly`] comparison: about 0.1 µs per
+/// key on the 2-core machine of `GUIDE.md`, two keys per comparison.
+const COSTLY_ROUNDS: u32 = 64;
+
+/// A `u64` whose comparison is costly: it compares keys computed from the
+/// values by [`COSTLY_ROUNDS`] rounds of a multiply-xorshift mix (a
+/// bijection, so the order is total and distinct values stay distinct), as a
+/// comparator that parses, hashes or looks up would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Costly(u64);
+
+impl Costly {
+    fn key(self) -> u64 {
+        let mut x = self.0;
+        for _ in 0..COSTLY_ROUNDS {
+            x = (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        }
+        black_box(x)
+    }
+}
+
+impl Ord for Costly {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl PartialOrd for Costly {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// `n` random [`Costly`] values.
+fn costly_input(n: usize) -> Vec<Costly> {
+    random_u64s(n).map(Costly).collect()
 }
 
 /// What a sort run covers.
@@ -205,6 +256,7 @@ pub fn run(config: &SortConfig) -> Result<Vec<Cell>, Error> {
         eprintln!("[{}] building the input", case.name());
         let cell_of = |threads| match case.input {
             SortInput::Strings => measure_cell(case, &string_input(config.strings), threads, &plan),
+            SortInput::Costly => measure_cell(case, &costly_input(COSTLY_ELEMENTS), threads, &plan),
             input => measure_cell(case, &u64_input(input, config.n), threads, &plan),
         };
         for (step, &threads) in config.threads.iter().enumerate() {
@@ -333,6 +385,7 @@ mod tests {
             for n in [0, 1, 100, 70_000] {
                 match case.input {
                     SortInput::Strings => check_every_variant(&pools, case, string_input(n)),
+                    SortInput::Costly => check_every_variant(&pools, case, costly_input(n / 10)),
                     input => check_every_variant(&pools, case, u64_input(input, n)),
                 }
             }
@@ -350,6 +403,13 @@ mod tests {
         assert!(string_input(1000)
             .iter()
             .all(|s| (4..=16).contains(&s.len())));
+        // The costly order is not the order of the values.
+        let costly = costly_input(1000);
+        assert!(!costly.is_sorted() && !costly.iter().rev().is_sorted());
+        let mut sorted = costly.clone();
+        sorted.sort();
+        assert!(sorted.windows(2).all(|w| w[0].key() <= w[1].key()));
+        assert!(!sorted.iter().map(|c| c.0).is_sorted());
     }
 
     #[test]

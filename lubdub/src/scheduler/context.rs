@@ -216,7 +216,7 @@ impl WorkerContext {
         self.join_inner::<false, _, _, _, _>(a, b)
     }
 
-    /// The sorts' split (`slice/sort.rs`): `join`, but the oldest pending
+    /// The sorts' split (`slice/sort/`): `join`, but the oldest pending
     /// work is promoted at once instead of on the countdown, so `b`, or an
     /// older and larger job, is stealable right away; the sorts call it for
     /// every split, each piece being more work than a heartbeat period.
@@ -355,6 +355,32 @@ impl WorkerContext {
         if self.heartbeat.chunks.count_down() || self.owner.poll_requested() {
             self.loop_heartbeat();
         }
+    }
+
+    /// A poll for code that cuts its own work when told to (the sorts'
+    /// merges, `slice/sort/merge.rs`): true when a heartbeat is due, some
+    /// seat is idle and this seat's published slot is free; the caller then
+    /// cuts its work and offers a part with [`WorkerContext::join_split`]. A
+    /// true answer counts as the beat. Costs a decrement and a branch unless
+    /// the chunk countdown ran out.
+    #[inline]
+    pub(crate) fn split_poll(&self) -> bool {
+        (self.heartbeat.chunks.count_down() || self.owner.poll_requested())
+            && self.split_heartbeat()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn split_heartbeat(&self) -> bool {
+        let Some(now) = self.check_heartbeat(&self.heartbeat.chunks) else {
+            return false;
+        };
+        let split = self.registry().idle().any_idle()
+            && self.seat().published.load(Ordering::Relaxed).is_null();
+        if split {
+            self.heartbeat.beat(now);
+        }
+        split
     }
 
     /// True while a loop's chunks on this thread each cost at least a
