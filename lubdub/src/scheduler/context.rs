@@ -216,10 +216,10 @@ impl WorkerContext {
         self.join_inner::<false, _, _, _, _>(a, b)
     }
 
-    /// The sorts' split (`slice/sort/`): `join`, but the oldest pending
-    /// work is promoted at once instead of on the countdown, so `b`, or an
-    /// older and larger job, is stealable right away; the sorts call it for
-    /// every split, each piece being more work than a heartbeat period.
+    /// The merges' split (`slice/sort/merge.rs`): `join`, but the oldest
+    /// pending work is promoted at once instead of on the countdown, so `b`,
+    /// or an older and larger job, is stealable right away; a merge calls it
+    /// after [`WorkerContext::split_poll`] said a thread is idle.
     ///
     /// `a` always runs inline on this thread, so it need not be `Send`.
     pub(crate) fn join_split<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
