@@ -357,6 +357,14 @@ impl WorkerContext {
         }
     }
 
+    /// A loop's poll that reads the clock whatever the countdown says: a
+    /// piece whose chunks are about to grow past what it ran unchecked
+    /// (`iter/plumbing/schedule.rs`) measures them first.
+    #[inline]
+    pub(crate) fn loop_check(&self) {
+        self.loop_heartbeat();
+    }
+
     /// A poll for code that cuts its own work when told to (the sorts'
     /// merges, `slice/sort/merge.rs`): true when a heartbeat is due, some
     /// seat is idle and this seat's published slot is free; the caller then

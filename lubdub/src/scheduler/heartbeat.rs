@@ -56,11 +56,21 @@ impl Countdown {
 
     /// The clock read `now`: refills the countdown so that the next read
     /// comes a `period / CHECKS_PER_PERIOD` later, if counts keep costing
-    /// what they cost since the last read.
+    /// what they cost since the last read. That read came when the countdown
+    /// ran out, or earlier if forced (a loop's check): the counts made since
+    /// the refill are what `elapsed` paid for.
     fn rescale(&self, now: Instant, period: Duration) {
         let elapsed = now.saturating_duration_since(self.last_check.get());
         self.last_check.set(now);
-        let interval = next_interval(self.interval.get(), elapsed, period);
+        // The refill set `interval - 1`; each count took one off, and the
+        // one that ran out wrapped it to `u32::MAX`.
+        let counted = self
+            .interval
+            .get()
+            .wrapping_sub(1)
+            .wrapping_sub(self.countdown.get())
+            .clamp(1, MAX_INTERVAL);
+        let interval = next_interval(counted, elapsed, period);
         self.interval.set(interval);
         self.countdown.set(interval - 1);
     }
@@ -124,7 +134,15 @@ impl Heartbeat {
 fn next_interval(interval: u32, elapsed: Duration, period: Duration) -> u32 {
     let target = (period / CHECKS_PER_PERIOD as u32).as_nanos();
     let elapsed = elapsed.as_nanos().max(1);
-    let scaled = u128::from(interval).saturating_mul(target) / elapsed;
+    // In 64 bits when the product fits (any period under weeks): a 128-bit
+    // division is a library call, and this runs at every clock read.
+    let product = u64::try_from(target)
+        .ok()
+        .and_then(|target| u64::from(interval).checked_mul(target));
+    let scaled = match (product, u64::try_from(elapsed)) {
+        (Some(product), Ok(elapsed)) => u128::from(product / elapsed),
+        _ => u128::from(interval).saturating_mul(target) / elapsed,
+    };
     scaled.clamp(1, u128::from(MAX_INTERVAL)) as u32
 }
 

@@ -11,7 +11,7 @@
 use std::pin::pin;
 
 use super::pending_rest::{PendingRest, Taken};
-use super::schedule::Limits;
+use super::schedule::{Limits, Pace};
 use super::{Consumer, Folder, Producer, Reducer, UnindexedConsumer, UnindexedProducer};
 use crate::iter::IndexedParallelIterator;
 use crate::pool::in_current_pool;
@@ -219,11 +219,7 @@ where
     ));
     let rest = rest.into_ref();
     let mut front: Option<Front<C::Result, C::Reducer>> = None;
-    let mut chunk = limits.first_chunk(len, ctx.chunks_are_slow());
-    // Whether the last chunk ran loops, and whether the piece is short: its
-    // chunks then stay as they are (see `schedule.rs`).
-    let mut nested = false;
-    let short = Limits::is_short(len);
+    let mut pace = Pace::new(ctx, limits, len);
     loop {
         if consumer.full() {
             // Nothing more can change the result: the rest is not folded.
@@ -232,7 +228,7 @@ where
                 None => consumer.into_folder().complete(),
             };
         }
-        let Some(head_len) = limits.head(chunk, len, nested) else {
+        let Some(head_len) = pace.head(len) else {
             let result = producer.fold_with(consumer.into_folder()).complete();
             return after(front, result);
         };
@@ -242,12 +238,9 @@ where
         rest.offer(
             ctx,
             (rest_len, rest_producer, rest_consumer),
-            limits.can_halve(rest_len),
+            pace.can_halve(rest_len),
         );
-        // Polled before the chunk runs: a due heartbeat hands half the rest
-        // to an idle thread before this chunk's items, however long they take.
-        ctx.loop_poll();
-        let loops_before = ctx.loops_pushed();
+        pace.before_chunk(ctx);
         match unwind::halt(|| head.fold_with(head_consumer.into_folder()).complete()) {
             Ok(head_result) => {
                 front = Some(Front {
@@ -259,8 +252,7 @@ where
                 panicked.get_or_insert(payload);
             }
         }
-        nested = ctx.loops_pushed() != loops_before;
-        chunk = limits.next_chunk(chunk, nested || short || ctx.chunks_are_slow());
+        pace.after_chunk(ctx, rest_len);
         match rest.take() {
             Taken::Whole((rest_len, rest_producer, rest_consumer)) => {
                 len = rest_len;

@@ -18,7 +18,7 @@ use super::bridge::{bridge, bridge_producer_consumer, on_this_worker, resume_if_
 use std::pin::pin;
 
 use super::pending_rest::{PendingRest, Taken};
-use super::schedule::Limits;
+use super::schedule::{Limits, Pace};
 use super::{Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer};
 use crate::iter::IndexedParallelIterator;
 use crate::pool::in_current_pool;
@@ -133,17 +133,13 @@ where
         ((left_len, left, left_spare), right_half, halves)
     }));
     let rest = rest.into_ref();
-    let mut chunk = limits.first_chunk(len, ctx.chunks_are_slow());
-    // Whether the last chunk ran loops, and whether the piece is short: its
-    // chunks then stay as they are (see `schedule.rs`).
-    let mut nested = false;
-    let short = Limits::is_short(len);
+    let mut pace = Pace::new(ctx, limits, len);
     loop {
         if folder.full() {
             // Nothing more can change the result: the rest is not folded.
             return folder.complete();
         }
-        let Some(head_len) = limits.head(chunk, len, nested) else {
+        let Some(head_len) = pace.head(len) else {
             return producer.fold_with(folder).complete();
         };
         let (head, rest_producer) = producer.split_at(head_len);
@@ -151,15 +147,11 @@ where
         rest.offer(
             ctx,
             (rest_len, rest_producer, spare),
-            limits.can_halve(rest_len),
+            pace.can_halve(rest_len),
         );
-        // Polled before the chunk runs: a due heartbeat hands half the rest
-        // to an idle thread before this chunk's items, however long they take.
-        ctx.loop_poll();
-        let loops_before = ctx.loops_pushed();
+        pace.before_chunk(ctx);
         let folded = unwind::halt(|| head.fold_with(folder));
-        nested = ctx.loops_pushed() != loops_before;
-        chunk = limits.next_chunk(chunk, nested || short || ctx.chunks_are_slow());
+        pace.after_chunk(ctx, rest_len);
         match rest.take() {
             Taken::Whole((rest_len, rest_producer, rest_spare)) => {
                 len = rest_len;

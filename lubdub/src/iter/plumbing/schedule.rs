@@ -15,6 +15,21 @@
 //! whose chunks were cheap so far. That costs a chunk boundary per item of a
 //! piece of 2 to [`FIRST_CHUNK`] items.
 //!
+//! A piece reads the clock, forced, before its chunks grow past
+//! [`UNCHECKED_CHUNK`] items (if more than that many are left): the thread's
+//! chunk countdown may have been calibrated on a loop of far cheaper
+//! items, and would let this piece's chunks double for hundreds of items
+//! without a clock read (a Mandelbrot image's first rows, outside the set,
+//! cost a microsecond; its middle rows a hundred times that). One clock read
+//! per piece of more than about twice [`UNCHECKED_CHUNK`] items; none for a
+//! shorter one (the hot loop's 64-element calls). A chunk that turns out
+//! slow sends the piece back to one-item chunks, each polled.
+//!
+//! The heartbeat is polled after each chunk, while the rest still waits in
+//! the piece's node: a promotion then halves all the items not yet folded,
+//! the next chunk's included, and a clock read measures the chunk just run
+//! before the next one's length is chosen.
+//!
 //! A loop whose last chunk ran loops itself (the thread registered loop
 //! nodes meanwhile) holds its chunk length too, as if slow: the countdown
 //! is calibrated mostly on the inner loops' many cheap chunks and would let
@@ -25,6 +40,7 @@
 //! as one unsplittable chunk).
 
 use super::Producer;
+use crate::scheduler::context::WorkerContext;
 
 /// The first chunk of every piece, in items: a loop of a few items runs
 /// almost as plain sequential code.
@@ -33,6 +49,10 @@ const FIRST_CHUNK: usize = 8;
 /// The largest chunk, in items: the heartbeat is polled at least this often.
 /// Chunks double from [`FIRST_CHUNK`] up to it.
 const MAX_CHUNK: usize = 2048;
+
+/// The longest chunk a piece runs before its first clock read (see the
+/// module's doc).
+const UNCHECKED_CHUNK: usize = 32;
 
 /// The producer's bounds on a piece and on a chunk, read once per loop,
 /// with the chunk lengths they allow (computed once: the schedule runs at
@@ -69,7 +89,7 @@ impl Limits {
     /// The length of the first chunk of a piece of `len` items; `slow`:
     /// chunks are slow (see the module's doc).
     #[inline]
-    pub(super) fn first_chunk(self, len: usize, slow: bool) -> usize {
+    fn first_chunk(self, len: usize, slow: bool) -> usize {
         if slow || Self::is_short(len) {
             self.one
         } else {
@@ -80,17 +100,19 @@ impl Limits {
     /// True for a piece of at most [`FIRST_CHUNK`] items: its chunks are one
     /// item long throughout (see the module's doc).
     #[inline]
-    pub(super) fn is_short(len: usize) -> bool {
+    fn is_short(len: usize) -> bool {
         len <= FIRST_CHUNK
     }
 
-    /// The length of the chunk after one of `chunk` items: the same while
-    /// chunks are slow or hold inner loops (`hold`), else twice as long, at
-    /// least the usual first chunk (after a short piece's one-item chunk)
-    /// and at most the largest.
+    /// The length of the chunk after one of `chunk` items: one item while
+    /// chunks are slow; the same while they hold inner loops or the piece
+    /// is short (`hold`); else twice as long, at least the usual first
+    /// chunk (after a short piece's one-item chunk) and at most the largest.
     #[inline]
-    pub(super) fn next_chunk(self, chunk: usize, hold: bool) -> usize {
-        if hold {
+    fn next_chunk(self, chunk: usize, hold: bool, slow: bool) -> usize {
+        if slow {
+            self.one
+        } else if hold {
             chunk
         } else {
             chunk.saturating_mul(2).max(self.first).min(self.largest)
@@ -104,7 +126,7 @@ impl Limits {
     /// halved never goes whole: the chunk is at most half of it, so that a
     /// rest waits in the piece's node for inner promotions to split.
     #[inline]
-    pub(super) fn head(self, chunk: usize, len: usize, keep_rest: bool) -> Option<usize> {
+    fn head(self, chunk: usize, len: usize, keep_rest: bool) -> Option<usize> {
         if keep_rest && self.can_halve(len) {
             return Some(chunk.min(len / 2));
         }
@@ -120,5 +142,74 @@ impl Limits {
     #[inline]
     pub(super) fn can_halve(self, len: usize) -> bool {
         len / 2 >= self.min_piece
+    }
+}
+
+/// A piece's schedule: the length of its next chunk, and the poll after
+/// each chunk (see the module's doc).
+pub(super) struct Pace {
+    limits: Limits,
+    /// The length of the next chunk.
+    chunk: usize,
+    /// The piece is short: its chunks are one item long throughout.
+    short: bool,
+    /// The last chunk ran loops (the thread registered loop nodes).
+    nested: bool,
+    /// [`WorkerContext::loops_pushed`] before the chunk running now.
+    loops_before: u64,
+}
+
+impl Pace {
+    /// The schedule of a piece of `len` items.
+    #[inline]
+    pub(super) fn new(ctx: &WorkerContext, limits: Limits, len: usize) -> Self {
+        Pace {
+            limits,
+            chunk: limits.first_chunk(len, ctx.chunks_are_slow()),
+            short: Limits::is_short(len),
+            nested: false,
+            loops_before: 0,
+        }
+    }
+
+    /// How many items to cut off the front of the `len` items left as the
+    /// next chunk, or `None` when they go whole, as one last chunk
+    /// ([`Limits::head`]).
+    #[inline]
+    pub(super) fn head(&self, len: usize) -> Option<usize> {
+        self.limits.head(self.chunk, len, self.nested)
+    }
+
+    /// True when `len` items may be cut in two ([`Limits::can_halve`]).
+    #[inline]
+    pub(super) fn can_halve(&self, len: usize) -> bool {
+        self.limits.can_halve(len)
+    }
+
+    /// Call before a chunk runs, after offering the rest.
+    #[inline]
+    pub(super) fn before_chunk(&mut self, ctx: &WorkerContext) {
+        self.loops_before = ctx.loops_pushed();
+    }
+
+    /// Call after a chunk ran, before taking the rest (`rest_len` items)
+    /// back: polls, then picks the next chunk's length. The poll reads the
+    /// clock whatever the countdown says where the chunks would grow past
+    /// [`UNCHECKED_CHUNK`] (see the module's doc).
+    #[inline]
+    pub(super) fn after_chunk(&mut self, ctx: &WorkerContext, rest_len: usize) {
+        self.nested = ctx.loops_pushed() != self.loops_before;
+        let hold = self.nested || self.short;
+        let grows_past_unchecked = self.chunk <= UNCHECKED_CHUNK
+            && self.chunk * 2 > UNCHECKED_CHUNK
+            && rest_len > UNCHECKED_CHUNK;
+        if grows_past_unchecked && !hold {
+            ctx.loop_check();
+        } else {
+            ctx.loop_poll();
+        }
+        self.chunk = self
+            .limits
+            .next_chunk(self.chunk, hold, ctx.chunks_are_slow());
     }
 }
