@@ -9,10 +9,10 @@
 //! Otherwise they start at [`FIRST_CHUNK`] and double: a loop of cheap items
 //! pays few chunk boundaries. A piece of at most [`FIRST_CHUNK`] items starts
 //! with chunks of one item either way, so that its rest is offered (and
-//! polled for) before each item runs: a loop of 4 items of 20 ms each is
-//! halved before its first item if a heartbeat is due then, or before a
-//! later one, not folded as one chunk that holds all four, even on a thread
-//! whose chunks were cheap so far. That costs a chunk boundary per item of a
+//! polled for) after each item: a loop of 4 items of 20 ms each is halved
+//! after its first item if a heartbeat is due then, or after a later one,
+//! not folded as one chunk that holds all four, even on a thread whose
+//! chunks were cheap so far. That costs a chunk boundary per item of a
 //! piece of 2 to [`FIRST_CHUNK`] items.
 //!
 //! A piece reads the clock, forced, before its chunks grow past
