@@ -67,6 +67,9 @@ pub(super) struct Limits {
     one: usize,
     first: usize,
     largest: usize,
+    /// The chunk length after which the next doubling passes
+    /// [`UNCHECKED_CHUNK`]; `usize::MAX` if chunks never grow past it.
+    check_at: usize,
 }
 
 impl Limits {
@@ -77,12 +80,22 @@ impl Limits {
         // Where the bounds conflict (`min_piece` above `max_chunk`) the
         // minimum wins, as in Rayon.
         let clamp = |chunk: usize| chunk.min(max_chunk).max(min_piece);
+        let (first, largest) = (clamp(FIRST_CHUNK), clamp(MAX_CHUNK));
+        // Constants for a producer with the default bounds, once inlined.
+        let mut check_at = first;
+        while check_at < largest && check_at * 2 <= UNCHECKED_CHUNK {
+            check_at *= 2;
+        }
+        if largest <= UNCHECKED_CHUNK {
+            check_at = usize::MAX;
+        }
         Limits {
             min_piece,
             max_chunk,
             one: clamp(1),
-            first: clamp(FIRST_CHUNK),
-            largest: clamp(MAX_CHUNK),
+            first,
+            largest,
+            check_at,
         }
     }
 
@@ -200,10 +213,7 @@ impl Pace {
     pub(super) fn after_chunk(&mut self, ctx: &WorkerContext, rest_len: usize) {
         self.nested = ctx.loops_pushed() != self.loops_before;
         let hold = self.nested || self.short;
-        let grows_past_unchecked = self.chunk <= UNCHECKED_CHUNK
-            && self.chunk * 2 > UNCHECKED_CHUNK
-            && rest_len > UNCHECKED_CHUNK;
-        if grows_past_unchecked && !hold {
+        if self.chunk == self.limits.check_at && rest_len > UNCHECKED_CHUNK && !hold {
             ctx.loop_check();
         } else {
             ctx.loop_poll();
