@@ -139,9 +139,9 @@ impl Registry {
             result: Mutex::new(None),
             done: Condvar::new(),
         };
-        let completion_ref = &completion;
+        let finisher = Finisher(&raw const completion);
         self.injector().push(HeapJob::into_job_ref(move |ctx| {
-            completion_ref.finish(unwind::halt(|| op(ctx)));
+            finisher.finish(unwind::halt(|| op(ctx)));
         }));
         self.notify_work();
         match completion.wait() {
@@ -196,14 +196,6 @@ struct Completion<R> {
 }
 
 impl<R> Completion<R> {
-    fn finish(&self, result: thread::Result<R>) {
-        let mut slot = self.result.lock().unwrap_or_else(|p| p.into_inner());
-        *slot = Some(result);
-        // Notified under the lock: the caller cannot see the result, return
-        // and free `self` before this notify is done.
-        self.done.notify_all();
-    }
-
     fn wait(&self) -> thread::Result<R> {
         let mut slot = self.result.lock().unwrap_or_else(|p| p.into_inner());
         loop {
@@ -212,5 +204,29 @@ impl<R> Completion<R> {
             }
             slot = self.done.wait(slot).unwrap_or_else(|p| p.into_inner());
         }
+    }
+}
+
+/// The injected job's way to a [`Completion`] in the blocked caller's frame.
+/// A raw pointer, not a reference: the caller frees the completion as soon
+/// as it sees the result, which may be before [`Finisher::finish`] has
+/// returned, and a reference held as an argument or a captured field would
+/// have to stay valid until then.
+struct Finisher<R>(*const Completion<R>);
+
+// SAFETY: the completion waits in the caller's frame for this handle's one
+// use; the result sent through it is `Send`.
+unsafe impl<R: Send> Send for Finisher<R> {}
+
+impl<R> Finisher<R> {
+    fn finish(self, result: thread::Result<R>) {
+        // SAFETY: the caller's frame keeps the completion until it takes the
+        // result, which it can only do once the lock below is released.
+        let completion = unsafe { &*self.0 };
+        let mut slot = completion.result.lock().unwrap_or_else(|p| p.into_inner());
+        *slot = Some(result);
+        // Notified under the lock: the caller cannot see the result, return
+        // and free the completion before this notify is done.
+        completion.done.notify_all();
     }
 }
