@@ -98,21 +98,34 @@ thread_local! {
 
 /// Runs the body of the exported function `function`: its error, or a
 /// panic caught here, becomes the returned status and this thread's last
-/// error message.
+/// error message. Inlined into each exported function, whose success path
+/// is then a test of the body's result; the failures go out of line.
+#[inline]
 pub(crate) fn guard(function: &str, body: impl FnOnce() -> Result<(), Error>) -> lubdub_status {
-    let outcome = panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
-        Err(Error::new(
-            lubdub_status::LUBDUB_ERROR_PANIC,
-            format!("panicked: {}", panic_message(&*payload)),
-        ))
-    });
-    match outcome {
-        Ok(()) => lubdub_status::LUBDUB_OK,
-        Err(error) => {
-            set_last_error(&format!("{function}: {}", error.message));
-            error.status
-        }
+    match panic::catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => lubdub_status::LUBDUB_OK,
+        Ok(Err(error)) => fail(function, error),
+        Err(payload) => fail(function, panicked(&*payload)),
     }
+}
+
+/// Records `error` of the exported function `function` as this thread's
+/// last error, and returns its status.
+#[cold]
+#[inline(never)]
+fn fail(function: &str, error: Error) -> lubdub_status {
+    set_last_error(&format!("{function}: {}", error.message));
+    error.status
+}
+
+/// The error of a panic caught at the boundary, whose payload is `payload`.
+#[cold]
+#[inline(never)]
+fn panicked(payload: &(dyn std::any::Any + Send)) -> Error {
+    Error::new(
+        lubdub_status::LUBDUB_ERROR_PANIC,
+        format!("panicked: {}", panic_message(payload)),
+    )
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
