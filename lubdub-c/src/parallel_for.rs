@@ -10,14 +10,22 @@ use crate::status::{guard, lubdub_status, Error};
 
 /// The indexes `[begin, end)` as the loop of a C call sees them: `begin`
 /// after `end` is refused.
+#[inline]
 pub(crate) fn checked_range(begin: usize, end: usize) -> Result<(), Error> {
     if begin > end {
-        Err(Error::invalid(format!(
-            "the range's begin ({begin}) is after its end ({end})"
-        )))
+        Err(reversed_range(begin, end))
     } else {
         Ok(())
     }
+}
+
+/// The error of a range whose `begin` is after its `end`.
+#[cold]
+#[inline(never)]
+fn reversed_range(begin: usize, end: usize) -> Error {
+    Error::invalid(format!(
+        "the range's begin ({begin}) is after its end ({end})"
+    ))
 }
 
 struct ForBody {

@@ -62,6 +62,8 @@ impl Error {
     }
 
     /// A NULL where `argument` must point somewhere.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn null(argument: &str) -> Self {
         Error::new(
             lubdub_status::LUBDUB_ERROR_NULL_POINTER,
@@ -69,11 +71,15 @@ impl Error {
         )
     }
 
+    #[cold]
+    #[inline(never)]
     pub(crate) fn invalid(message: impl Into<String>) -> Self {
         Error::new(lubdub_status::LUBDUB_ERROR_INVALID_ARGUMENT, message)
     }
 
     /// A callback, described by `what`, returned `code`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn callback(what: impl std::fmt::Display, code: i32) -> Self {
         Error::new(
             lubdub_status::LUBDUB_ERROR_CALLBACK,
@@ -83,6 +89,7 @@ impl Error {
 }
 
 /// `pointer`, or [`Error::null`] naming `argument`.
+#[inline]
 pub(crate) fn non_null<T>(pointer: *const T, argument: &str) -> Result<*const T, Error> {
     if pointer.is_null() {
         Err(Error::null(argument))
