@@ -113,17 +113,46 @@ impl Accumulators {
     /// An accumulator holding a copy of the identity, whose header points to
     /// `shared`: the root if `first` (which the loop passes to one piece at
     /// most), else a fresh one. No atomic read-modify-write here: one cost
-    /// a quarter of a short loop.
+    /// a quarter of a short loop. Inlined into every folder's start, the
+    /// allocation of a piece split off out of line.
+    #[inline]
     pub(crate) fn take(&self, first: bool, shared: *const ()) -> Accumulator {
-        let (header, owned_blocks) = if first {
-            (self.root, 0)
+        if first {
+            // SAFETY: the root has room for `size` bytes after its header
+            // (`new`'s contract), and only the first piece gets it.
+            unsafe { self.fill(self.root, 0, shared) }
         } else {
-            self.allocate()
-        };
-        // SAFETY: `header` starts a run of blocks with room for `size` bytes
-        // after it (the root by `new`'s contract), which this accumulator
-        // alone uses; `identity` is readable for `size` bytes and is not one
-        // of them.
+            self.take_fresh(shared)
+        }
+    }
+
+    /// [`take`](Self::take) for a piece split off: an accumulator on the
+    /// heap.
+    #[cold]
+    #[inline(never)]
+    fn take_fresh(&self, shared: *const ()) -> Accumulator {
+        let (header, owned_blocks) = self.allocate();
+        // SAFETY: fresh blocks with room for `size` bytes after the header,
+        // which no one else uses.
+        unsafe { self.fill(header, owned_blocks, shared) }
+    }
+
+    /// Writes the header (`owned_blocks`, `shared`) at `header` and a copy
+    /// of the identity after it.
+    ///
+    /// # Safety
+    /// `header` starts a run of blocks with room for `size` bytes after it,
+    /// which the accumulator made here alone uses.
+    #[inline]
+    unsafe fn fill(
+        &self,
+        header: NonNull<Block>,
+        owned_blocks: usize,
+        shared: *const (),
+    ) -> Accumulator {
+        // SAFETY: `header` has room for a header and `size` bytes after it
+        // (the caller's contract); `identity` is readable for `size` bytes
+        // (`new`'s) and is not one of them.
         unsafe {
             header.cast::<Header>().write(Header {
                 owned_blocks,

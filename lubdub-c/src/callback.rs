@@ -97,14 +97,22 @@ impl FirstFailure {
     }
 }
 
-/// `code` of a callback described by `what` as a result.
+/// `code` of a callback described by `what` as a result. `what` runs only
+/// on a failure, out of line.
 #[inline]
 pub(crate) fn check(code: c_int, what: impl FnOnce() -> String) -> Result<(), Error> {
     if code == 0 {
         Ok(())
     } else {
-        Err(Error::callback(what(), code))
+        Err(failed(code, what))
     }
+}
+
+/// The error of a callback, described by `what`, that returned `code`.
+#[cold]
+#[inline(never)]
+fn failed(code: c_int, what: impl FnOnce() -> String) -> Error {
+    Error::callback(what(), code)
 }
 
 /// Runs the task `task` with `context`.

@@ -3,21 +3,29 @@
 use std::ffi::{c_int, c_void};
 
 use crate::accumulator::{Accumulators, RootStorage};
-use crate::callback::{check, lubdub_range_fn, Context};
+use crate::callback::{lubdub_range_fn, Context};
 use crate::pool::{lubdub_pool, pool_ref};
 use crate::ranges::{self, RangeWork};
 use crate::status::{guard, lubdub_status, Error};
 
 /// The indexes `[begin, end)` as the loop of a C call sees them: `begin`
 /// after `end` is refused.
+#[inline]
 pub(crate) fn checked_range(begin: usize, end: usize) -> Result<(), Error> {
     if begin > end {
-        Err(Error::invalid(format!(
-            "the range's begin ({begin}) is after its end ({end})"
-        )))
+        Err(reversed_range(begin, end))
     } else {
         Ok(())
     }
+}
+
+/// The error of a range whose `begin` is after its `end`.
+#[cold]
+#[inline(never)]
+fn reversed_range(begin: usize, end: usize) -> Error {
+    Error::invalid(format!(
+        "the range's begin ({begin}) is after its end ({end})"
+    ))
 }
 
 struct ForBody {
@@ -27,12 +35,11 @@ struct ForBody {
 
 impl RangeWork for ForBody {
     #[inline]
-    fn fold(&self, _: *mut c_void, begin: usize, end: usize) -> Result<(), Error> {
+    fn fold(&self, _: *mut c_void, begin: usize, end: usize) -> c_int {
         // SAFETY: `body` is a C function of this type, given with this
         // context for the library to call on any sub-range of the loop's
         // (the caller's contract).
-        let code = unsafe { (self.body)(self.context.0, begin, end) };
-        check(code, || format!("the body on [{begin}, {end})"))
+        unsafe { (self.body)(self.context.0, begin, end) }
     }
 
     fn combine(&self, _: *mut c_void, _: *const c_void) -> Result<(), Error> {

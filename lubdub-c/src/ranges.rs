@@ -12,7 +12,7 @@
 //! schedule.
 
 use std::cell::Cell;
-use std::ffi::c_void;
+use std::ffi::{c_int, c_void};
 use std::marker::PhantomData;
 
 use lubdub::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
@@ -25,8 +25,11 @@ use crate::status::Error;
 /// What a loop does with its sub-ranges and its accumulators (C values of
 /// the size the loop's [`Accumulators`] give; none for a plain `for`).
 pub(crate) trait RangeWork: Sync {
-    /// Folds the indexes `[begin, end)` into the accumulator at `acc`.
-    fn fold(&self, acc: *mut c_void, begin: usize, end: usize) -> Result<(), Error>;
+    /// Folds the indexes `[begin, end)` into the accumulator at `acc`: the
+    /// body's return value, 0 for success. A plain code rather than a
+    /// `Result`, which the loop turns into an [`Error`] only on a failure,
+    /// out of line: this runs at every chunk.
+    fn fold(&self, acc: *mut c_void, begin: usize, end: usize) -> c_int;
     /// Folds the accumulator at `right`, of the indexes after `left`'s, into
     /// the one at `left`.
     fn combine(&self, left: *mut c_void, right: *const c_void) -> Result<(), Error>;
@@ -160,11 +163,20 @@ impl<'a, W: RangeWork> RangeFolder<'a, W> {
     fn fold(mut self, begin: usize, end: usize) -> Self {
         let shared = self.shared();
         if !shared.failure.has_failed() {
-            let folded = shared.work.fold(self.acc.as_mut_ptr(), begin, end);
-            shared.failure.keep(folded);
+            let code = shared.work.fold(self.acc.as_mut_ptr(), begin, end);
+            if code != 0 {
+                shared.failure.record(body_failed(begin, end, code));
+            }
         }
         self
     }
+}
+
+/// The error of a body that returned `code` on `[begin, end)`.
+#[cold]
+#[inline(never)]
+fn body_failed(begin: usize, end: usize, code: c_int) -> Error {
+    Error::callback(format_args!("the body on [{begin}, {end})"), code)
 }
 
 impl<W: RangeWork> Folder<usize> for RangeFolder<'_, W> {
@@ -197,18 +209,60 @@ impl<W: RangeWork> Folder<usize> for RangeFolder<'_, W> {
 mod tests {
     use super::*;
     use crate::accumulator::RootStorage;
+    use crate::status::lubdub_status;
     use std::sync::Mutex;
 
     /// Records every sub-range it is given.
     struct Record(Mutex<Vec<(usize, usize)>>);
 
     impl RangeWork for Record {
-        fn fold(&self, _: *mut c_void, begin: usize, end: usize) -> Result<(), Error> {
+        fn fold(&self, _: *mut c_void, begin: usize, end: usize) -> c_int {
             self.0.lock().unwrap().push((begin, end));
-            Ok(())
+            0
         }
         fn combine(&self, _: *mut c_void, _: *const c_void) -> Result<(), Error> {
             Ok(())
+        }
+    }
+
+    /// Fails, returning 42, on the sub-range that holds its index.
+    struct FailAt(usize);
+
+    impl RangeWork for FailAt {
+        fn fold(&self, _: *mut c_void, begin: usize, end: usize) -> c_int {
+            if (begin..end).contains(&self.0) {
+                42
+            } else {
+                0
+            }
+        }
+        fn combine(&self, _: *mut c_void, _: *const c_void) -> Result<(), Error> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failing_body_is_a_callback_error_naming_its_sub_range() {
+        for threads in [1, 2] {
+            let pool = lubdub::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut root = RootStorage::new(0);
+            // SAFETY: no bytes to read; `root` outlives the loop.
+            let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut root) };
+            let Err(error) = pool.install(|| run(0, 1000, &FailAt(500), &accumulators)) else {
+                panic!("{threads} threads: the loop succeeded");
+            };
+            assert_eq!(error.status, lubdub_status::LUBDUB_ERROR_CALLBACK);
+            let range = error
+                .message
+                .strip_prefix("the body on [")
+                .and_then(|rest| rest.strip_suffix(") returned 42"))
+                .unwrap_or_else(|| panic!("{threads} threads: {}", error.message));
+            let (begin, end) = range.split_once(", ").unwrap();
+            let (begin, end): (usize, usize) = (begin.parse().unwrap(), end.parse().unwrap());
+            assert!(begin <= 500 && 500 < end, "{}", error.message);
         }
     }
 

@@ -18,11 +18,10 @@ struct Reduction {
 
 impl RangeWork for Reduction {
     #[inline]
-    fn fold(&self, acc: *mut c_void, begin: usize, end: usize) -> Result<(), Error> {
+    fn fold(&self, acc: *mut c_void, begin: usize, end: usize) -> c_int {
         // SAFETY: `body` is a C function of this type, given with this
         // context (the caller's contract); `acc` holds `size` bytes.
-        let code = unsafe { (self.body)(self.context.0, begin, end, acc) };
-        check(code, || format!("the body on [{begin}, {end})"))
+        unsafe { (self.body)(self.context.0, begin, end, acc) }
     }
 
     fn combine(&self, left: *mut c_void, right: *const c_void) -> Result<(), Error> {

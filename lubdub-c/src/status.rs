@@ -62,6 +62,8 @@ impl Error {
     }
 
     /// A NULL where `argument` must point somewhere.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn null(argument: &str) -> Self {
         Error::new(
             lubdub_status::LUBDUB_ERROR_NULL_POINTER,
@@ -69,11 +71,15 @@ impl Error {
         )
     }
 
+    #[cold]
+    #[inline(never)]
     pub(crate) fn invalid(message: impl Into<String>) -> Self {
         Error::new(lubdub_status::LUBDUB_ERROR_INVALID_ARGUMENT, message)
     }
 
     /// A callback, described by `what`, returned `code`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn callback(what: impl std::fmt::Display, code: i32) -> Self {
         Error::new(
             lubdub_status::LUBDUB_ERROR_CALLBACK,
@@ -83,6 +89,7 @@ impl Error {
 }
 
 /// `pointer`, or [`Error::null`] naming `argument`.
+#[inline]
 pub(crate) fn non_null<T>(pointer: *const T, argument: &str) -> Result<*const T, Error> {
     if pointer.is_null() {
         Err(Error::null(argument))
@@ -98,21 +105,34 @@ thread_local! {
 
 /// Runs the body of the exported function `function`: its error, or a
 /// panic caught here, becomes the returned status and this thread's last
-/// error message.
+/// error message. Inlined into each exported function, whose success path
+/// is then a test of the body's result; the failures go out of line.
+#[inline]
 pub(crate) fn guard(function: &str, body: impl FnOnce() -> Result<(), Error>) -> lubdub_status {
-    let outcome = panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
-        Err(Error::new(
-            lubdub_status::LUBDUB_ERROR_PANIC,
-            format!("panicked: {}", panic_message(&*payload)),
-        ))
-    });
-    match outcome {
-        Ok(()) => lubdub_status::LUBDUB_OK,
-        Err(error) => {
-            set_last_error(&format!("{function}: {}", error.message));
-            error.status
-        }
+    match panic::catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => lubdub_status::LUBDUB_OK,
+        Ok(Err(error)) => fail(function, error),
+        Err(payload) => fail(function, panicked(&*payload)),
     }
+}
+
+/// Records `error` of the exported function `function` as this thread's
+/// last error, and returns its status.
+#[cold]
+#[inline(never)]
+fn fail(function: &str, error: Error) -> lubdub_status {
+    set_last_error(&format!("{function}: {}", error.message));
+    error.status
+}
+
+/// The error of a panic caught at the boundary, whose payload is `payload`.
+#[cold]
+#[inline(never)]
+fn panicked(payload: &(dyn std::any::Any + Send)) -> Error {
+    Error::new(
+        lubdub_status::LUBDUB_ERROR_PANIC,
+        format!("panicked: {}", panic_message(payload)),
+    )
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
