@@ -58,10 +58,8 @@ fn all_few_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
 }
 
 /// treesum (1023 and 10,000,000 nodes), micro, fft (scale 10, without the
-/// ceiling), loops, sorts of random u64s and the programs at short sizes, in
-/// a few minutes on 2 cores.
-/// ceiling), loops, sort, and short bfs (scale 16, 16 keys), grain and msg,
-/// in a few minutes on 2 cores.
+/// ceiling), loops, sorts of random u64s, the programs at short sizes, and
+/// short bfs (scale 16, 16 keys), grain and msg, in a few minutes on 2 cores.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
