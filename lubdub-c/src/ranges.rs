@@ -160,13 +160,13 @@ impl<'a, W: RangeWork> RangeFolder<'a, W> {
         unsafe { &*self.acc.shared().cast::<Shared<'a, W>>() }
     }
 
+    /// Folds `[begin, end)` into the accumulator. No check of the failure
+    /// flag here: the plumbing asks [`Folder::full`] before every chunk.
     fn fold(mut self, begin: usize, end: usize) -> Self {
         let shared = self.shared();
-        if !shared.failure.has_failed() {
-            let code = shared.work.fold(self.acc.as_mut_ptr(), begin, end);
-            if code != 0 {
-                shared.failure.record(body_failed(begin, end, code));
-            }
+        let code = shared.work.fold(self.acc.as_mut_ptr(), begin, end);
+        if code != 0 {
+            shared.failure.record(body_failed(begin, end, code));
         }
         self
     }
