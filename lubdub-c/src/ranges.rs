@@ -37,7 +37,9 @@ pub(crate) trait RangeWork: Sync {
 
 /// Runs `work` over `[begin, end)` in the current pool, with accumulators
 /// from `accumulators`: the combined one, or the first failure (after which
-/// the loop stops folding).
+/// the loop stops folding). Inlined into each exported loop, whose frame
+/// then holds the shared state.
+#[inline]
 pub(crate) fn run<W: RangeWork>(
     begin: usize,
     end: usize,
