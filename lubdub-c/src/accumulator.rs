@@ -51,32 +51,40 @@ fn blocks_for(size: usize) -> usize {
     1 + size.div_ceil(ACCUMULATOR_ALIGN)
 }
 
-/// The storage of the first piece's accumulator, in the frame of the call.
-pub(crate) struct RootStorage(Storage);
-
-enum Storage {
-    Inline([Block; 1 + INLINE_BLOCKS]),
-    Heap(Box<[Block]>),
+/// The storage of the first piece's accumulator, in the frame of the call:
+/// the inline blocks, or for a value of more than their 64 bytes, blocks
+/// on the heap. Both fields, rather than an enum of the two: a comparison
+/// of the size picks the storage, and nothing else runs at each call.
+pub(crate) struct RootStorage {
+    inline: [Block; 1 + INLINE_BLOCKS],
+    heap: Option<Box<[Block]>>,
 }
 
 impl RootStorage {
     /// Room for a header and `size` bytes.
+    #[inline]
     pub(crate) fn new(size: usize) -> Self {
-        let blocks = blocks_for(size);
-        if blocks <= 1 + INLINE_BLOCKS {
-            RootStorage(Storage::Inline([EMPTY; 1 + INLINE_BLOCKS]))
-        } else {
-            RootStorage(Storage::Heap(vec![EMPTY; blocks].into_boxed_slice()))
+        RootStorage {
+            inline: [EMPTY; 1 + INLINE_BLOCKS],
+            heap: (size > INLINE_BLOCKS * ACCUMULATOR_ALIGN).then(|| heap_blocks(size)),
         }
     }
 
     fn header(&mut self) -> NonNull<Block> {
-        let blocks: &mut [Block] = match &mut self.0 {
-            Storage::Inline(blocks) => blocks,
-            Storage::Heap(blocks) => blocks,
+        let blocks: &mut [Block] = match &mut self.heap {
+            Some(blocks) => blocks,
+            None => &mut self.inline,
         };
         NonNull::from(blocks).cast()
     }
+}
+
+/// Blocks on the heap for a header and `size` bytes, out of line: only a
+/// value of more than 64 bytes needs them.
+#[cold]
+#[inline(never)]
+fn heap_blocks(size: usize) -> Box<[Block]> {
+    vec![EMPTY; blocks_for(size)].into_boxed_slice()
 }
 
 /// Hands out the accumulators of one loop: the root storage to the first
@@ -263,7 +271,7 @@ mod tests {
         for size in [0, 1, 8, 63, 64, 65, 1000] {
             let identity: Vec<u8> = (0..size).map(|i| i as u8).collect();
             let mut root = RootStorage::new(size);
-            assert_eq!(matches!(root.0, Storage::Inline(_)), size <= 64);
+            assert_eq!(root.heap.is_none(), size <= 64);
             // SAFETY: `identity` has `size` bytes, `root` room for them, and
             // both outlive the accumulators.
             let accumulators = unsafe { Accumulators::new(identity.as_ptr(), size, &mut root) };
