@@ -288,8 +288,10 @@ fn map_init_calls_init_once_per_piece_not_per_item() {
             .sum()
     });
     assert_eq!(sum, u64::from(n) * u64::from(n - 1) / 2);
-    // One thread: the loop is never split, so it is one piece.
-    assert_eq!(inits.into_inner(), 1, "calls of init for {n} items");
+    // One thread: the loop is folded as two halves (`fold_halves` in
+    // `iter/plumbing/bridge.rs`, as Rayon's bridge on one thread), one
+    // piece each.
+    assert_eq!(inits.into_inner(), 2, "calls of init for {n} items");
 }
 
 #[test]
@@ -359,7 +361,9 @@ fn without_panic_fuse_the_other_items_still_run() {
         assert!(result.is_err(), "the panic propagates");
         assert_eq!(visited.into_inner(), n - 1);
         // Items the panic does not unwind through still run when they
-        // follow it in the same piece, through both kinds of folders.
+        // follow it in the same piece, through both kinds of folders (on
+        // one thread, those of the loop's other half: a one-seat pool folds
+        // each half whole, as Rayon does on one thread).
         let after = AtomicUsize::new(0);
         let result = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {

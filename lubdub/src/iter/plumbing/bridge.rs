@@ -148,9 +148,52 @@ where
     C: Consumer<P::Item>,
 {
     in_current_pool(|ctx| {
+        if runs_alone(ctx, len, producer.max_len()) {
+            return fold_halves(len, producer, consumer);
+        }
         let limits = Limits::of(&producer);
         drive(ctx, limits, len, producer, consumer)
     })
+}
+
+/// True when the pool has a single seat and no bound on the items per
+/// folder (`with_max_len`) is below `len`: no thread could ever take a part
+/// of the loop, so chunks, polls and a rest on the pending list would buy
+/// nothing, and [`fold_halves`] runs it.
+pub(super) fn runs_alone(ctx: &WorkerContext, len: usize, max_len: usize) -> bool {
+    len <= max_len && ctx.registry().num_threads() == 1
+}
+
+/// Folds the loop's two halves one after the other, each whole into one
+/// folder: what Rayon's bridge does on a pool of one thread, which cuts a
+/// loop once. A panic stops the rest of its half; the other half still runs,
+/// and the first panic propagates after both. The right half is not started
+/// once the consumer is full (a short-circuit in the left half). A loop
+/// whose halves would hold fewer items than `with_min_len` asks is folded
+/// whole.
+pub(super) fn fold_halves<P, C>(len: usize, producer: P, consumer: C) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
+    let mid = len / 2;
+    if mid == 0 || mid < producer.min_len() {
+        return producer.fold_with(consumer.into_folder()).complete();
+    }
+    let (left, right) = producer.split_at(mid);
+    let (left_consumer, right_consumer, reducer) = consumer.split_at(mid);
+    let left = unwind::halt(|| left.fold_with(left_consumer.into_folder()).complete());
+    let right = unwind::halt(|| {
+        if right_consumer.full() {
+            right_consumer.into_folder().complete()
+        } else {
+            right.fold_with(right_consumer.into_folder()).complete()
+        }
+    });
+    match (left, right) {
+        (Ok(left), Ok(right)) => reducer.reduce(left, right),
+        (Err(payload), _) | (_, Err(payload)) => unwind::resume(payload),
+    }
 }
 
 /// The result of the items a piece has folded so far, and the reducer that

@@ -14,7 +14,10 @@
 //!
 //! [`bridge_unindexed`]: super::bridge_unindexed
 
-use super::bridge::{bridge, bridge_producer_consumer, on_this_worker, resume_if_panicked, Panic};
+use super::bridge::{
+    bridge, bridge_producer_consumer, fold_halves, on_this_worker, resume_if_panicked, runs_alone,
+    Panic,
+};
 use std::pin::pin;
 
 use super::pending_rest::{PendingRest, Taken};
@@ -61,6 +64,9 @@ where
             return bridge_producer_consumer(len, producer, consumer);
         }
         in_current_pool(|ctx| {
+            if runs_alone(ctx, len, producer.max_len()) {
+                return fold_halves(len, producer, consumer);
+            }
             let limits = Limits::of(&producer);
             fold_fresh(ctx, limits, len, producer, consumer)
         })
