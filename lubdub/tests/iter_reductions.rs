@@ -315,9 +315,11 @@ fn panics_in_closures_propagate() {
         (
             "reduce",
             Box::new(|n, b| {
+                // Both operands, as for `try_reduce` below.
                 let _ = (0..n).into_par_iter().reduce(
                     || 0,
                     |a, x| {
+                        b(a);
                         b(x);
                         a + x
                     },
@@ -337,9 +339,13 @@ fn panics_in_closures_propagate() {
         (
             "try_reduce",
             Box::new(|n, b| {
+                // Both operands are checked: a folder takes its piece's
+                // first item as its start, never as `x`, and a piece may
+                // start at the panicking item.
                 let _ = (0..n).into_par_iter().map(Some).try_reduce(
                     || 0,
                     |a, x| {
+                        b(a);
                         b(x);
                         Some(a.max(x))
                     },
