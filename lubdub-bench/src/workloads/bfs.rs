@@ -15,6 +15,7 @@
 
 pub mod atomics;
 mod bitmap;
+mod bottom_up;
 pub mod csr;
 mod direction;
 mod dobfs;

@@ -13,6 +13,13 @@
 use std::ops::Range;
 
 /// An undirected graph in compressed sparse row form.
+///
+/// Invariant, checked by [`Csr::new`], the only way to make one: `offsets`
+/// starts at 0, never decreases and ends at `targets.len()`, and every
+/// target is below the vertex count. So every `offsets[v]..offsets[v + 1]`
+/// is a range of `targets`, which lets [`Csr::neighbors`] and
+/// [`Csr::lists`] slice without bounds checks: the searches' inner loops
+/// are mostly those slices (see `bottom_up.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Csr {
     /// `offsets[v]..offsets[v + 1]` are `v`'s neighbours in `targets`.
@@ -22,6 +29,23 @@ pub struct Csr {
 }
 
 impl Csr {
+    /// The graph of `offsets` and `targets`.
+    ///
+    /// # Panics
+    /// If they break the invariant in [`Csr`]'s documentation (a bug of the
+    /// builder: every build ends here).
+    fn new(offsets: Vec<u64>, targets: Vec<u32>) -> Self {
+        let n = offsets.len().checked_sub(1).expect("offsets has one entry per vertex and one more");
+        assert!(
+            offsets[0] == 0
+                && offsets.windows(2).all(|pair| pair[0] <= pair[1])
+                && offsets[n] == targets.len() as u64,
+            "offsets delimit the lists of targets"
+        );
+        assert!(targets.iter().all(|&v| (v as usize) < n), "every target is a vertex");
+        Self { offsets, targets }
+    }
+
     /// The vertex count.
     pub fn vertices(&self) -> usize {
         self.offsets.len() - 1
@@ -35,7 +59,30 @@ impl Csr {
     /// `v`'s neighbours, in increasing order.
     #[inline]
     pub fn neighbors(&self, v: u32) -> &[u32] {
-        &self.targets[self.range(v as usize)]
+        let v = v as usize;
+        // SAFETY: two consecutive offsets (the indexing checks `v`).
+        unsafe { self.list(self.offsets[v], self.offsets[v + 1]) }
+    }
+
+    /// The neighbour lists of the vertices in `vertices`, in order.
+    #[inline]
+    pub fn lists(&self, vertices: Range<usize>) -> impl Iterator<Item = &[u32]> {
+        self.offsets[vertices.start..=vertices.end]
+            .windows(2)
+            // SAFETY: each window is two consecutive offsets.
+            .map(|pair| unsafe { self.list(pair[0], pair[1]) })
+    }
+
+    /// `targets[start..end]`, without bounds checks.
+    ///
+    /// # Safety
+    /// `start` and `end` are `offsets[v]` and `offsets[v + 1]` for some
+    /// vertex `v`.
+    #[inline]
+    unsafe fn list(&self, start: u64, end: u64) -> &[u32] {
+        // SAFETY: by the caller's contract and the invariant [`Csr::new`]
+        // checked, `start <= end <= targets.len()`.
+        unsafe { self.targets.get_unchecked(start as usize..end as usize) }
     }
 
     /// `v`'s degree.
@@ -52,10 +99,6 @@ impl Csr {
     /// The neighbour lists end to end (for C).
     pub fn targets(&self) -> &[u32] {
         &self.targets
-    }
-
-    fn range(&self, v: usize) -> Range<usize> {
-        self.offsets[v] as usize..self.offsets[v + 1] as usize
     }
 }
 
@@ -122,10 +165,7 @@ pub fn build_sequential(edges: &[(u32, u32)], n: usize) -> Csr {
             targets[start..start + kept[v] as usize].iter().copied()
         })
         .collect();
-    Csr {
-        offsets: prefix_sums(kept.into_iter()),
-        targets: squeezed,
-    }
+    Csr::new(prefix_sums(kept.into_iter()), squeezed)
 }
 
 /// Kernel 1 as parallel loops, written once for each runtime.
@@ -166,10 +206,7 @@ macro_rules! parallel_build {
                     targets[start..start + kept[v] as usize].iter().copied()
                 })
                 .collect();
-            Csr {
-                offsets: prefix_sums(kept.into_iter()),
-                targets: squeezed,
-            }
+            Csr::new(prefix_sums(kept.into_iter()), squeezed)
         }
     };
 }
@@ -222,6 +259,22 @@ mod tests {
                 assert_eq!(rayon_pool.install(|| on_rayon::build(&graph.edges, n)), expected);
             }
         }
+    }
+
+    #[test]
+    fn parts_that_break_the_invariant_are_refused() {
+        let refused = |offsets: Vec<u64>, targets: Vec<u32>| {
+            std::panic::catch_unwind(|| Csr::new(offsets, targets)).is_err()
+        };
+        assert!(!refused(vec![0, 1, 2], vec![1, 0]));
+        assert!(refused(vec![0, 1, 2], vec![1, 2]), "a target that is no vertex");
+        assert!(refused(vec![0, 2, 1], vec![1, 0]), "decreasing offsets");
+        assert!(refused(vec![0, 1, 3], vec![1, 0]), "offsets past the targets");
+        assert!(refused(vec![1, 1, 2], vec![1, 0]), "offsets not from 0");
+        assert!(refused(vec![], vec![]), "no offsets at all");
+        let graph = Csr::new(vec![0, 1, 2], vec![1, 0]);
+        assert_eq!(graph.lists(0..2).collect::<Vec<_>>(), [[1], [0]]);
+        assert_eq!(graph.lists(1..1).count(), 0);
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! GAP benchmark suite's `bfs.cc` is the anchor), one source for lubdub and
 //! Rayon. Top-down steps are [`super::top_down`]'s; a bottom-up step runs
 //! over the words of the next frontier's bitmap with `par_iter_mut`: each
-//! item is one word, 64 vertices, which the loop body fills alone, so the
-//! bitmap needs no atomics and a vertex's parent is written only by the
-//! piece that owns it. When to change direction: [`super::direction`].
+//! item is one word, 64 vertices, which the loop body
+//! ([`super::bottom_up`]) fills alone, so the bitmap needs no atomics and a
+//! vertex's parent is written only by the piece that owns it. When to
+//! change direction: [`super::direction`].
 //!
 //! The bookkeeping between the steps runs on the calling thread: the sum of
 //! the new frontier's degrees (the scout count) and the frontier's bitmap
@@ -15,17 +16,17 @@
 /// that runtime's top-down module.
 macro_rules! parallel_dobfs {
     ($runtime:ident, $top_down:ident) => {
-        use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+        use std::sync::atomic::AtomicU32;
 
         use $runtime::prelude::*;
 
         use crate::workloads::bfs::atomics::as_atomic;
-        use crate::workloads::bfs::bitmap::{self, contains, to_bitmap};
+        use crate::workloads::bfs::bitmap::{self, to_bitmap};
+        use crate::workloads::bfs::bottom_up::adopt_word;
         use crate::workloads::bfs::csr::Csr;
         use crate::workloads::bfs::direction::{go_bottom_up, stay_bottom_up};
         use crate::workloads::bfs::top_down::$top_down::step;
         use crate::workloads::bfs::top_down::fresh_parents;
-        use crate::workloads::bfs::NONE;
 
         /// Direction-optimizing search from `root` on the current pool.
         pub fn search(graph: &Csr, root: u32) -> Vec<u32> {
@@ -67,24 +68,11 @@ macro_rules! parallel_dobfs {
         /// Gives every unvisited vertex with a neighbour in `front` that
         /// neighbour as parent; `next` becomes the set of them. Their count.
         fn bottom_up_step(graph: &Csr, parents: &[AtomicU32], front: &[u64], next: &mut [u64]) -> u64 {
-            let n = parents.len();
             next.par_iter_mut()
                 .enumerate()
                 .map(|(index, word)| {
-                    let (mut bits, mut awake) = (0u64, 0u64);
-                    for u in bitmap::span(index, n) {
-                        if parents[u].load(Relaxed) != NONE {
-                            continue;
-                        }
-                        let neighbors = graph.neighbors(u as u32);
-                        if let Some(&v) = neighbors.iter().find(|&&v| contains(front, v)) {
-                            parents[u].store(v, Relaxed);
-                            bits |= 1 << (u % bitmap::WORD_BITS);
-                            awake += 1;
-                        }
-                    }
-                    *word = bits;
-                    awake
+                    *word = adopt_word(graph, parents, front, index);
+                    u64::from(word.count_ones())
                 })
                 .sum()
         }

@@ -5,7 +5,9 @@
 //! `parents[v]` the vertex `v` was reached from, [`NONE`] for vertices not
 //! reached.
 
-use super::bitmap::{self, contains};
+use super::atomics::as_atomic;
+use super::bitmap;
+use super::bottom_up::adopt_word;
 use super::csr::Csr;
 use super::direction::{go_bottom_up, stay_bottom_up};
 use super::top_down::fresh_parents;
@@ -82,19 +84,11 @@ fn top_down_step(graph: &Csr, parents: &mut [u32], frontier: &[u32]) -> (Vec<u32
 /// Gives every unvisited vertex with a neighbour in `front` that neighbour
 /// as parent; `next` becomes the set of them. Their count.
 fn bottom_up_step(graph: &Csr, parents: &mut [u32], front: &[u64], next: &mut [u64]) -> u64 {
+    let parents = as_atomic(parents);
     let mut awake = 0;
     for (index, word) in next.iter_mut().enumerate() {
-        *word = 0;
-        for u in bitmap::span(index, parents.len()) {
-            if parents[u] != NONE {
-                continue;
-            }
-            if let Some(&v) = graph.neighbors(u as u32).iter().find(|&&v| contains(front, v)) {
-                parents[u] = v;
-                *word |= 1 << (u % bitmap::WORD_BITS);
-                awake += 1;
-            }
-        }
+        *word = adopt_word(graph, parents, front, index);
+        awake += u64::from(word.count_ones());
     }
     awake
 }
