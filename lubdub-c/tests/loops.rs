@@ -126,3 +126,40 @@ proptest! {
         prop_assert_eq!(result, sequential_hash(begin, end));
     }
 }
+
+/// Counts `combine` calls in its context (an `AtomicUsize`) and adds.
+unsafe extern "C" fn counted_add(context: *mut c_void, left: *mut c_void, right: *const c_void) -> c_int {
+    // SAFETY: the context is an `AtomicUsize` and both accumulators `u64`s.
+    unsafe {
+        (*context.cast::<std::sync::atomic::AtomicUsize>()).fetch_add(1, Ordering::Relaxed);
+        *left.cast::<u64>() += *right.cast::<u64>();
+    }
+    0
+}
+
+unsafe extern "C" fn add_indexes(_: *mut c_void, begin: usize, end: usize, acc: *mut c_void) -> c_int {
+    // SAFETY: the accumulator is a `u64`.
+    unsafe { *acc.cast::<u64>() += (begin..end).map(|i| i as u64).sum::<u64>() };
+    0
+}
+
+/// What `lubdub_parallel_reduce`'s documentation says of a pool of one
+/// thread: each half of the range has its own accumulator, combined once.
+#[test]
+fn one_thread_combines_the_two_halves_once() {
+    let pool = Pool::new(1);
+    let combines = std::sync::atomic::AtomicUsize::new(0);
+    let mut total = 0u64;
+    let total_ptr: *mut c_void = std::ptr::from_mut(&mut total).cast();
+    // SAFETY: a live pool; `total` is a `u64`, the size given; the context
+    // is the `AtomicUsize` `counted_add` expects.
+    let status = unsafe {
+        lubdub_parallel_reduce(
+            pool.0, 0, 64, Some(add_indexes), Some(counted_add),
+            std::ptr::from_ref(&combines).cast_mut().cast(), total_ptr, total_ptr, 8,
+        )
+    };
+    assert_eq!(status, lubdub_status::LUBDUB_OK);
+    assert_eq!(total, (0..64).sum::<u64>());
+    assert_eq!(combines.load(Ordering::Relaxed), 1);
+}

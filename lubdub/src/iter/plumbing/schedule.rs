@@ -6,14 +6,17 @@
 //! roughly what a chunk costs in time (`scheduler/heartbeat.rs`): while
 //! each poll reads the clock (*slow* chunks, a quarter of a heartbeat
 //! period or more each), chunks are one item long and stop growing.
-//! Otherwise they start at [`FIRST_CHUNK`] and double: a loop of cheap items
-//! pays few chunk boundaries. A piece of at most [`FIRST_CHUNK`] items starts
-//! with chunks of one item either way, so that its rest is offered (and
-//! polled for) after each item: a loop of 4 items of 20 ms each is halved
-//! after its first item if a heartbeat is due then, or after a later one,
-//! not folded as one chunk that holds all four, even on a thread whose
-//! chunks were cheap so far. That costs a chunk boundary per item of a
-//! piece of 2 to [`FIRST_CHUNK`] items.
+//! Otherwise the first chunk is half the piece, at most [`UNCHECKED_CHUNK`]
+//! items, and the next ones double: a loop of cheap items pays few chunk
+//! boundaries (a 64-item loop two, with one poll between them), and the
+//! first chunk is the one the forced clock read below measures. A piece of
+//! at most [`FIRST_CHUNK`] items starts with chunks of one item either
+//! way, so that its rest is offered (and polled for) after each item: a
+//! loop of 4 items of 20 ms each is halved after its first item if a
+//! heartbeat is due then, or after a later one, not folded as one chunk
+//! that holds all four, even on a thread whose chunks were cheap so far.
+//! That costs a chunk boundary per item of a piece of 2 to [`FIRST_CHUNK`]
+//! items.
 //!
 //! A piece reads the clock, forced, before its chunks grow past
 //! [`UNCHECKED_CHUNK`] items (if more than that many are left): the thread's
@@ -42,12 +45,12 @@
 use super::Producer;
 use crate::scheduler::context::WorkerContext;
 
-/// The first chunk of every piece, in items: a loop of a few items runs
-/// almost as plain sequential code.
+/// The longest piece that is folded item by item, in items, and the
+/// shortest chunk once chunks grow again after one-item chunks.
 const FIRST_CHUNK: usize = 8;
 
 /// The largest chunk, in items: the heartbeat is polled at least this often.
-/// Chunks double from [`FIRST_CHUNK`] up to it.
+/// Chunks double up to it.
 const MAX_CHUNK: usize = 2048;
 
 /// The longest chunk a piece runs before its first clock read (see the
@@ -63,12 +66,15 @@ pub(super) struct Limits {
     min_piece: usize,
     /// No chunk is longer than this ([`Producer::max_len`], at least 1).
     max_chunk: usize,
-    /// One item, [`FIRST_CHUNK`] and [`MAX_CHUNK`] within the limits.
+    /// One item, [`FIRST_CHUNK`], [`UNCHECKED_CHUNK`] and [`MAX_CHUNK`]
+    /// within the limits.
     one: usize,
     first: usize,
+    unchecked: usize,
     largest: usize,
-    /// The chunk length after which the next doubling passes
-    /// [`UNCHECKED_CHUNK`]; `usize::MAX` if chunks never grow past it.
+    /// The chunk length after which the forced clock read comes
+    /// ([`UNCHECKED_CHUNK`] within the limits); `usize::MAX` if chunks
+    /// never grow past it.
     check_at: usize,
 }
 
@@ -80,33 +86,30 @@ impl Limits {
         // Where the bounds conflict (`min_piece` above `max_chunk`) the
         // minimum wins, as in Rayon.
         let clamp = |chunk: usize| chunk.min(max_chunk).max(min_piece);
-        let (first, largest) = (clamp(FIRST_CHUNK), clamp(MAX_CHUNK));
-        // Constants for a producer with the default bounds, once inlined.
-        let mut check_at = first;
-        while check_at < largest && check_at * 2 <= UNCHECKED_CHUNK {
-            check_at *= 2;
-        }
-        if largest <= UNCHECKED_CHUNK {
-            check_at = usize::MAX;
-        }
+        let (unchecked, largest) = (clamp(UNCHECKED_CHUNK), clamp(MAX_CHUNK));
+        // The first chunk of a long piece is `unchecked`: the forced clock
+        // read comes after it, unless chunks never grow past it.
+        let check_at = if largest <= UNCHECKED_CHUNK { usize::MAX } else { unchecked };
         Limits {
             min_piece,
             max_chunk,
             one: clamp(1),
-            first,
+            first: clamp(FIRST_CHUNK),
+            unchecked,
             largest,
             check_at,
         }
     }
 
-    /// The length of the first chunk of a piece of `len` items; `slow`:
-    /// chunks are slow (see the module's doc).
+    /// The length of the first chunk of a piece of `len` items: one item if
+    /// `slow` (chunks are slow) or the piece is short, else half the piece,
+    /// at most [`UNCHECKED_CHUNK`] (see the module's doc).
     #[inline]
     fn first_chunk(self, len: usize, slow: bool) -> usize {
         if slow || Self::is_short(len) {
             self.one
         } else {
-            self.first
+            self.unchecked.min((len / 2).max(self.one))
         }
     }
 
