@@ -248,11 +248,12 @@ lubdub_status lubdub_pool_profile(const lubdub_pool *pool,
  * after `left`'s into `left`. Results are combined left to right, so an
  * associative `combine` gives the sequential answer even when it is not
  * commutative. Accumulators are aligned to 16 bytes. The loop splits
- * itself as `lubdub_parallel_for` does; on one thread or a short range,
- * there is one accumulator and no `combine` at all. An empty range stores
- * the identity. `identity` and `result` may be the same pointer. When a
- * callback returns nonzero the loop stops early, the call fails with
- * `LUBDUB_ERROR_CALLBACK`, and `result` is left as it was.
+ * itself as `lubdub_parallel_for` does: a range that is never split has
+ * one accumulator and no `combine` at all, and a pool of one thread folds
+ * each half of the range into its own and combines them once. An empty
+ * range stores the identity. `identity` and `result` may be the same
+ * pointer. When a callback returns nonzero the loop stops early, the call
+ * fails with `LUBDUB_ERROR_CALLBACK`, and `result` is left as it was.
  *
  * # Safety
  * `pool` is NULL (refused) or live; `identity` and `result` are NULL
