@@ -128,7 +128,11 @@ proptest! {
 }
 
 /// Counts `combine` calls in its context (an `AtomicUsize`) and adds.
-unsafe extern "C" fn counted_add(context: *mut c_void, left: *mut c_void, right: *const c_void) -> c_int {
+unsafe extern "C" fn counted_add(
+    context: *mut c_void,
+    left: *mut c_void,
+    right: *const c_void,
+) -> c_int {
     // SAFETY: the context is an `AtomicUsize` and both accumulators `u64`s.
     unsafe {
         (*context.cast::<std::sync::atomic::AtomicUsize>()).fetch_add(1, Ordering::Relaxed);
@@ -137,7 +141,12 @@ unsafe extern "C" fn counted_add(context: *mut c_void, left: *mut c_void, right:
     0
 }
 
-unsafe extern "C" fn add_indexes(_: *mut c_void, begin: usize, end: usize, acc: *mut c_void) -> c_int {
+unsafe extern "C" fn add_indexes(
+    _: *mut c_void,
+    begin: usize,
+    end: usize,
+    acc: *mut c_void,
+) -> c_int {
     // SAFETY: the accumulator is a `u64`.
     unsafe { *acc.cast::<u64>() += (begin..end).map(|i| i as u64).sum::<u64>() };
     0
@@ -155,8 +164,15 @@ fn one_thread_combines_the_two_halves_once() {
     // is the `AtomicUsize` `counted_add` expects.
     let status = unsafe {
         lubdub_parallel_reduce(
-            pool.0, 0, 64, Some(add_indexes), Some(counted_add),
-            std::ptr::from_ref(&combines).cast_mut().cast(), total_ptr, total_ptr, 8,
+            pool.0,
+            0,
+            64,
+            Some(add_indexes),
+            Some(counted_add),
+            std::ptr::from_ref(&combines).cast_mut().cast(),
+            total_ptr,
+            total_ptr,
+            8,
         )
     };
     assert_eq!(status, lubdub_status::LUBDUB_OK);

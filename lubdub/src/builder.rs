@@ -16,9 +16,16 @@ use crate::thread_builder::{DefaultSpawn, ThreadSpawn};
 /// clear error instead of an attempt to start a trillion threads.
 pub const MAX_NUM_THREADS: usize = 4096;
 
-/// The heartbeat period a pool uses unless [`ThreadPoolBuilder::heartbeat_interval`]
-/// says otherwise. See the scheduler's README for why this value.
+/// The heartbeat period a pool of up to four threads uses unless
+/// [`ThreadPoolBuilder::heartbeat_interval`] says otherwise; bigger pools
+/// use a shorter one by default, down to a quarter of it from 16 threads
+/// on. See the scheduler's README ("Limits") for why these values.
 pub const DEFAULT_HEARTBEAT: Duration = Duration::from_micros(100);
+
+/// The most threads a pool may have and still get [`DEFAULT_HEARTBEAT`] by
+/// default; a bigger one gets that period times `SPREAD_SEATS / threads`,
+/// never less than [`DEFAULT_HEARTBEAT`] divided by [`SPREAD_SEATS`].
+const SPREAD_SEATS: u32 = 4;
 
 /// The environment variable that sets the number of threads of a pool built
 /// with `num_threads(0)` (the default), the global pool included.
@@ -132,7 +139,10 @@ impl<S> ThreadPoolBuilder<S> {
     }
 
     /// How often a busy thread offers its oldest pending job to idle threads
-    /// (default [`DEFAULT_HEARTBEAT`]). Shorter spreads work sooner and costs
+    /// (default [`DEFAULT_HEARTBEAT`] on pools of up to four threads; on
+    /// bigger ones `DEFAULT_HEARTBEAT * 4 / threads`, at least a quarter of
+    /// it: the busy threads at most double once a period, so a big pool
+    /// needs more periods to fill). Shorter spreads work sooner and costs
     /// more; `Duration::ZERO` offers work at every `join` an idle thread could
     /// take (useful in tests); `Duration::MAX` never offers work on a
     /// heartbeat (a thread that blocks is still rescued, see
@@ -221,8 +231,12 @@ impl<S> ThreadPoolBuilder<S> {
         Ok(n)
     }
 
-    pub(crate) fn resolved_heartbeat(&self) -> Duration {
-        self.settings.heartbeat.unwrap_or(DEFAULT_HEARTBEAT)
+    /// The heartbeat period of a pool of `threads` threads built with these
+    /// settings: the one given, or the default for its size.
+    pub(crate) fn resolved_heartbeat(&self, threads: usize) -> Duration {
+        self.settings
+            .heartbeat
+            .unwrap_or_else(|| default_heartbeat(threads))
     }
 }
 
@@ -265,6 +279,17 @@ fn default_num_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The default heartbeat period of a pool of `threads` threads (see
+/// [`ThreadPoolBuilder::heartbeat_interval`] and [`SPREAD_SEATS`]).
+fn default_heartbeat(threads: usize) -> Duration {
+    let threads = u32::try_from(threads).unwrap_or(u32::MAX);
+    if threads <= SPREAD_SEATS {
+        DEFAULT_HEARTBEAT
+    } else {
+        (DEFAULT_HEARTBEAT * SPREAD_SEATS / threads).max(DEFAULT_HEARTBEAT / SPREAD_SEATS)
+    }
+}
+
 /// The thread count an environment value asks for: `Some(n)` for a positive
 /// number, `None` for 0 (the default), `Err` for anything else.
 fn parse_num_threads(text: &str) -> Result<Option<usize>, ()> {
@@ -284,6 +309,20 @@ mod tests {
         assert_eq!(parse_num_threads("four"), Err(()));
         assert_eq!(parse_num_threads("-1"), Err(()));
         assert_eq!(parse_num_threads(""), Err(()));
+    }
+
+    #[test]
+    fn big_pools_beat_faster_by_default() {
+        let micros = |threads| default_heartbeat(threads).as_micros();
+        assert_eq!([1, 2, 4].map(micros), [100; 3]);
+        assert_eq!([5, 8, 16, 64, usize::MAX].map(micros), [80, 50, 25, 25, 25]);
+        let given = Duration::from_micros(300);
+        let builder = ThreadPoolBuilder::new().heartbeat_interval(given);
+        assert_eq!(builder.resolved_heartbeat(16), given);
+        assert_eq!(
+            ThreadPoolBuilder::new().resolved_heartbeat(8),
+            Duration::from_micros(50)
+        );
     }
 
     #[test]

@@ -75,10 +75,10 @@ impl Registry {
             injector: JobQueue::new(),
             idle: IdleCounters::new(num_threads as u32),
             terminating: AtomicBool::new(false),
-            heartbeat_period: builder.resolved_heartbeat(),
+            heartbeat_period: builder.resolved_heartbeat(num_threads),
             rescue: Rescue::new(
                 !builder.settings.interrupts_off,
-                builder.resolved_heartbeat(),
+                builder.resolved_heartbeat(num_threads),
                 num_threads,
             ),
             handlers: std::mem::take(&mut builder.settings.handlers),

@@ -89,7 +89,11 @@ impl Limits {
         let (unchecked, largest) = (clamp(UNCHECKED_CHUNK), clamp(MAX_CHUNK));
         // The first chunk of a long piece is `unchecked`: the forced clock
         // read comes after it, unless chunks never grow past it.
-        let check_at = if largest <= UNCHECKED_CHUNK { usize::MAX } else { unchecked };
+        let check_at = if largest <= UNCHECKED_CHUNK {
+            usize::MAX
+        } else {
+            unchecked
+        };
         Limits {
             min_piece,
             max_chunk,
