@@ -311,9 +311,11 @@ impl WorkerContext {
             )
             .is_ok();
         if reclaimed {
+            self.heartbeat.wasted();
             // SAFETY: the job left the published slot before any thief took it.
             return unsafe { job.run_inline() };
         }
+        self.heartbeat.taken();
         // SAFETY: the job was promoted, so its latch is initialised.
         self.wait_until(unsafe { job.header().latch() });
         // SAFETY: the latch is set, so the thief has written the result.

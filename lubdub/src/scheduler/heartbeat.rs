@@ -7,7 +7,8 @@
 //! happen about [`CHECKS_PER_PERIOD`] times per heartbeat period, whatever a
 //! join's work costs. A loop's chunk boundaries count down a second
 //! countdown of their own, calibrated the same way. A heartbeat is due when a
-//! period has passed since the thread last promoted a job.
+//! period has passed since the thread last promoted a job, or longer while
+//! its promotions go to waste ([`Heartbeat::wasted`]).
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -19,6 +20,11 @@ const CHECKS_PER_PERIOD: u64 = 4;
 /// The most joins between two clock reads. Bounds the lateness of a beat
 /// when joins suddenly become expensive after a run of cheap ones.
 const MAX_INTERVAL: u32 = 4096;
+
+/// The most doublings of the period between two beats while promotions go
+/// to waste ([`Heartbeat::wasted`]): a beat comes at most `2^MAX_BACK_OFF`
+/// periods after the last one.
+const MAX_BACK_OFF: u32 = 3;
 
 /// A countdown to the next clock read, calibrated to what one count costs.
 pub(crate) struct Countdown {
@@ -89,6 +95,10 @@ pub(crate) struct Heartbeat {
     /// The start of the period the profile last counted a heartbeat in.
     last_counted: Cell<Instant>,
     period: Duration,
+    /// The period between two beats: `period` doubled once for each
+    /// promotion in a row that went to waste, at most [`MAX_BACK_OFF`]
+    /// times.
+    spacing: Cell<Duration>,
 }
 
 impl Heartbeat {
@@ -100,6 +110,7 @@ impl Heartbeat {
             last_beat: Cell::new(now),
             last_counted: Cell::new(now),
             period,
+            spacing: Cell::new(period),
         }
     }
 
@@ -108,7 +119,7 @@ impl Heartbeat {
     pub(crate) fn check(&self, countdown: &Countdown) -> Option<Instant> {
         let now = Instant::now();
         countdown.rescale(now, self.period);
-        (now.saturating_duration_since(self.last_beat.get()) >= self.period).then_some(now)
+        (now.saturating_duration_since(self.last_beat.get()) >= self.spacing.get()).then_some(now)
     }
 
     /// True if the due heartbeat at `now` is the first seen in a period: a
@@ -125,6 +136,23 @@ impl Heartbeat {
     /// Records that the heartbeat at `now` promoted a job.
     pub(crate) fn beat(&self, now: Instant) {
         self.last_beat.set(now);
+    }
+
+    /// Records that a job this thread promoted came back to it untaken: no
+    /// thief arrived before the thread needed the job's result, so the work
+    /// was too short to share (a 64-item loop in a hot loop, which a
+    /// sleeping thread is woken for and never reaches). The next beat waits
+    /// twice as long as the last, up to [`MAX_BACK_OFF`] doublings.
+    pub(crate) fn wasted(&self) {
+        let longest = self.period.saturating_mul(1 << MAX_BACK_OFF);
+        self.spacing
+            .set(self.spacing.get().saturating_mul(2).min(longest));
+    }
+
+    /// Records that a thief took a job this thread promoted: beats are one
+    /// period apart again.
+    pub(crate) fn taken(&self) {
+        self.spacing.set(self.period);
     }
 }
 
@@ -180,6 +208,28 @@ mod tests {
         assert!(always.check(&always.joins).is_some());
         let never = Heartbeat::new(Duration::MAX);
         assert!(never.check(&never.chunks).is_none());
+    }
+
+    #[test]
+    fn wasted_promotions_space_the_beats_out_until_one_is_taken() {
+        let second = Duration::from_secs(1);
+        let heartbeat = Heartbeat::new(second);
+        let Some(earlier) = Instant::now().checked_sub(second * 3 / 2) else {
+            return; // a clock that started less than 1.5 s ago
+        };
+        heartbeat.beat(earlier);
+        assert!(heartbeat.check(&heartbeat.chunks).is_some());
+        heartbeat.wasted();
+        assert!(
+            heartbeat.check(&heartbeat.chunks).is_none(),
+            "2 s apart now"
+        );
+        for _ in 0..10 {
+            heartbeat.wasted();
+        }
+        assert_eq!(heartbeat.spacing.get(), second * (1 << MAX_BACK_OFF));
+        heartbeat.taken();
+        assert!(heartbeat.check(&heartbeat.chunks).is_some());
     }
 
     #[test]
