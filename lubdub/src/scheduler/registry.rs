@@ -66,6 +66,7 @@ impl Registry {
             ));
         }
         let observation = builder.resolved_observation();
+        let heartbeat_period = builder.resolved_heartbeat(num_threads);
         let started = profile::now();
         let registry = Arc::new_cyclic(|me| Registry {
             me: me.clone(),
@@ -75,10 +76,10 @@ impl Registry {
             injector: JobQueue::new(),
             idle: IdleCounters::new(num_threads as u32),
             terminating: AtomicBool::new(false),
-            heartbeat_period: builder.resolved_heartbeat(num_threads),
+            heartbeat_period,
             rescue: Rescue::new(
                 !builder.settings.interrupts_off,
-                builder.resolved_heartbeat(num_threads),
+                heartbeat_period,
                 num_threads,
             ),
             handlers: std::mem::take(&mut builder.settings.handlers),
