@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs lubdub's unit tests, the core join/scope/spawn tests and the parallel
-# iterator tests under Miri
+# Runs lubdub's unit tests, the core join/scope/spawn tests, the parallel
+# iterator tests and the C library's accumulator tests under Miri
 # (undefined behaviour and data-race checks). Installs the nightly Miri
 # component if it is missing; the tests scale themselves down under cfg(miri).
 set -euo pipefail
@@ -17,3 +17,7 @@ cargo +nightly miri test -p lubdub --target-dir target/miri --lib --test join --
 # persist failures: they run with isolation off, on one seed (slow).
 MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-disable-isolation" \
   cargo +nightly miri test -p lubdub --target-dir target/miri --test iter_sort --test iter_consumers --test iter_scan --test nested_loops "$@"
+# The C library's accumulators (storage in the caller's frame, handed out by
+# slots) and one loop through them at 1 and 2 threads.
+MIRIFLAGS="-Zmiri-ignore-leaks" \
+  cargo +nightly miri test -p lubdub-c --target-dir target/miri --lib -- accumulator a_failing_body

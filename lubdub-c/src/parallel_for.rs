@@ -2,7 +2,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use crate::accumulator::{Accumulators, RootStorage};
+use crate::accumulator::{Accumulators, FrameStorage};
 use crate::callback::{lubdub_range_fn, Context};
 use crate::pool::{lubdub_pool, pool_ref};
 use crate::ranges::{self, RangeWork};
@@ -109,10 +109,10 @@ pub unsafe extern "C" fn lubdub_parallel_for(
             context: Context(context),
         };
         // No accumulator: each piece's is a header alone.
-        let mut root = RootStorage::new(0);
-        // SAFETY: no bytes to copy; `root` stays here, untouched, until the
+        let mut frame = FrameStorage::new(0);
+        // SAFETY: no bytes to copy; `frame` stays here, untouched, until the
         // loop is over.
-        let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut root) };
+        let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut frame) };
         pool.run(|| ranges::run(begin, end, &work, &accumulators).map(drop))
     })
 }

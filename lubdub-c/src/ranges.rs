@@ -18,7 +18,7 @@ use std::marker::PhantomData;
 use lubdub::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 use lubdub::iter::{IntoParallelIterator, ParallelIterator};
 
-use crate::accumulator::{Accumulator, Accumulators};
+use crate::accumulator::{Accumulator, Accumulators, Slots};
 use crate::callback::FirstFailure;
 use crate::status::Error;
 
@@ -53,7 +53,7 @@ pub(crate) fn run<W: RangeWork>(
     };
     let root = RangeConsumer {
         shared: &shared,
-        first: Cell::new(true),
+        slots: Cell::new(Slots::ALL),
     };
     let result = (begin..end).into_par_iter().drive_unindexed(root);
     shared.failure.or(result)
@@ -79,20 +79,23 @@ fn bounds(indexes: impl IntoIterator<Item = usize>) -> Option<(usize, usize)> {
     Some((first, last + 1))
 }
 
-/// The consumer of a loop. The first folder made from the root consumer,
-/// and from no other, gets the root accumulator: the flag moves to the left
-/// part of each cut, and goes with the folder.
+/// The consumer of a loop, holding the [`Slots`] of the call's frame that
+/// its first folder may use. At each cut the root moves to the left part
+/// and the spare stays with the right, so the first folder of the loop
+/// gets the root and, at most, one other folder the spare.
 struct RangeConsumer<'a, W> {
     shared: &'a Shared<'a, W>,
-    first: Cell<bool>,
+    slots: Cell<Slots>,
 }
 
 impl<W> RangeConsumer<'_, W> {
-    /// A consumer that takes this one's flag, which this one loses.
-    fn take_first(&self) -> Self {
+    /// The left part of a cut of this consumer, which keeps the right.
+    fn cut_left(&self) -> Self {
+        let slots = self.slots.get();
+        self.slots.set(slots.right_part());
         RangeConsumer {
             shared: self.shared,
-            first: Cell::new(self.first.take()),
+            slots: Cell::new(slots.left_part()),
         }
     }
 }
@@ -104,13 +107,13 @@ impl<'a, W: RangeWork> Consumer<usize> for RangeConsumer<'a, W> {
 
     fn split_at(self, _index: usize) -> (Self, Self, RangeReducer<'a, W>) {
         let reducer = RangeReducer(self.shared);
-        (self.take_first(), self, reducer)
+        (self.cut_left(), self, reducer)
     }
 
     fn into_folder(self) -> RangeFolder<'a, W> {
         let shared = std::ptr::from_ref(self.shared).cast();
         RangeFolder {
-            acc: self.shared.accumulators.take(self.first.get(), shared),
+            acc: self.shared.accumulators.take(self.slots.get(), shared),
             shared: PhantomData,
         }
     }
@@ -126,7 +129,7 @@ impl<'a, W: RangeWork> Consumer<usize> for RangeConsumer<'a, W> {
 
 impl<W: RangeWork> UnindexedConsumer<usize> for RangeConsumer<'_, W> {
     fn split_off_left(&self) -> Self {
-        self.take_first()
+        self.cut_left()
     }
 
     fn to_reducer(&self) -> Self::Reducer {
@@ -210,7 +213,7 @@ impl<W: RangeWork> Folder<usize> for RangeFolder<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::accumulator::RootStorage;
+    use crate::accumulator::FrameStorage;
     use crate::status::lubdub_status;
     use std::sync::Mutex;
 
@@ -250,9 +253,9 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            let mut root = RootStorage::new(0);
-            // SAFETY: no bytes to read; `root` outlives the loop.
-            let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut root) };
+            let mut frame = FrameStorage::new(0);
+            // SAFETY: no bytes to read; `frame` outlives the loop.
+            let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut frame) };
             let Err(error) = pool.install(|| run(0, 1000, &FailAt(500), &accumulators)) else {
                 panic!("{threads} threads: the loop succeeded");
             };
@@ -284,9 +287,9 @@ mod tests {
                 .unwrap();
             for (begin, end) in [(0, 0), (7, 8), (3, 64), (0, 100_000)] {
                 let record = Record(Mutex::new(Vec::new()));
-                let mut root = RootStorage::new(0);
-                // SAFETY: no bytes to read; `root` outlives the loop.
-                let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut root) };
+                let mut frame = FrameStorage::new(0);
+                // SAFETY: no bytes to read; `frame` outlives the loop.
+                let accumulators = unsafe { Accumulators::new(std::ptr::null(), 0, &mut frame) };
                 pool.install(|| run(begin, end, &record, &accumulators).map(drop))
                     .unwrap();
                 let mut ranges = record.0.into_inner().unwrap();

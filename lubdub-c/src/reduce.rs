@@ -3,7 +3,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use crate::accumulator::{copy_value, Accumulators, RootStorage};
+use crate::accumulator::{copy_value, Accumulators, FrameStorage};
 use crate::callback::{check, lubdub_combine_fn, lubdub_fold_fn, Context};
 use crate::parallel_for::checked_range;
 use crate::pool::{lubdub_pool, pool_ref};
@@ -111,11 +111,11 @@ pub unsafe extern "C" fn lubdub_parallel_reduce(
         if size == 0 {
             return Err(Error::invalid("the accumulator's size is 0"));
         }
-        let mut root = RootStorage::new(size);
+        let mut frame = FrameStorage::new(size);
         // SAFETY: `identity` is readable for `size` bytes for the whole call
-        // (the caller's contract); `root` has room for them and stays here,
+        // (the caller's contract); `frame` has room for them and stays here,
         // untouched, until the accumulators and the total are gone.
-        let accumulators = unsafe { Accumulators::new(identity.cast(), size, &mut root) };
+        let accumulators = unsafe { Accumulators::new(identity.cast(), size, &mut frame) };
         let reduction = Reduction {
             body,
             combine,
