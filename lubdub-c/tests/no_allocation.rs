@@ -65,7 +65,7 @@ unsafe extern "C" fn reductions(context: *mut c_void) -> c_int {
     // SAFETY: the context is the test's `Calls`, alive for the call.
     let calls = unsafe { &mut *context.cast::<Calls>() };
     let zero = 0u64;
-    let mut reduce = || {
+    let reduce = || {
         let mut sum = 0u64;
         // SAFETY: valid pointers of the size given.
         let status = unsafe {
@@ -95,10 +95,8 @@ unsafe extern "C" fn reductions(context: *mut c_void) -> c_int {
 fn a_short_scalar_reduction_on_one_thread_allocates_nothing() {
     let mut pool = std::ptr::null_mut();
     // SAFETY: a valid out pointer.
-    assert_eq!(
-        unsafe { lubdub_pool_create(1, &mut pool) },
-        lubdub_status::LUBDUB_OK
-    );
+    let status = unsafe { lubdub_pool_create(1, &mut pool) };
+    assert_eq!(status, lubdub_status::LUBDUB_OK);
     let mut calls = Calls {
         pool,
         allocations: usize::MAX,
@@ -116,8 +114,6 @@ fn a_short_scalar_reduction_on_one_thread_allocates_nothing() {
     assert_eq!(calls.wrong_sums, 0);
     assert_eq!(calls.allocations, 0, "allocations in 1,000 reductions");
     // SAFETY: made above, idle, destroyed once.
-    assert_eq!(
-        unsafe { lubdub_pool_destroy(pool) },
-        lubdub_status::LUBDUB_OK
-    );
+    let status = unsafe { lubdub_pool_destroy(pool) };
+    assert_eq!(status, lubdub_status::LUBDUB_OK);
 }
