@@ -23,6 +23,7 @@ fn main() {
         .flag("-fopenmp")
         .flag("-Wall")
         .flag("-Wextra");
+    keep_branches_within_32_bytes(&mut build);
     let compiler = build.get_compiler();
     build.compile("lubdub_bench_omp");
     println!("cargo:rustc-link-lib=gomp");
@@ -38,14 +39,16 @@ fn main() {
     }
     let blst_headers = std::env::var("DEP_BLST_BINDINGS")
         .expect("the blst crate exports DEP_BLST_BINDINGS to its dependents' build scripts");
-    cc::Build::new()
+    let mut blst_build = cc::Build::new();
+    blst_build
         .files(BLST_SOURCES)
         .include(blst_headers)
         .include(LUBDUB_HEADERS)
         .flag("-fopenmp")
         .flag("-Wall")
-        .flag("-Wextra")
-        .compile("lubdub_bench_omp_blst");
+        .flag("-Wextra");
+    keep_branches_within_32_bytes(&mut blst_build);
+    blst_build.compile("lubdub_bench_omp_blst");
 
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
     println!(
@@ -71,4 +74,16 @@ fn version_line(command: &mut Command) -> String {
                 .map(str::to_owned)
         })
         .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// Asks the assembler to pad code so that no jump crosses or ends at a
+/// 32-byte boundary, where the assembler supports it (GNU as 2.34 and
+/// later, clang). Intel's cores from Skylake to Cooper Lake, this machine's
+/// among them, run such a jump from the legacy decoders since the microcode
+/// fix of their "jump conditional code" erratum (SKX102): without the
+/// padding, the plain C hot loop took 24 ns per call in one build and 44 ns
+/// in another, the same instructions landing on either side of a boundary
+/// as the rest of the code moved.
+fn keep_branches_within_32_bytes(build: &mut cc::Build) {
+    build.flag_if_supported("-Wa,-mbranches-within-32B-boundaries");
 }

@@ -52,7 +52,12 @@ uint64_t lubdub_bench_hot_loop_omp(const uint64_t *x, size_t n, size_t calls, in
  * loop, as Rust's black_box does for the Rust baseline. */
 #define barrier(p) __asm__ volatile("" : : "g"(p) : "memory")
 
-uint64_t lubdub_bench_sum_squares_c(const uint64_t *x, size_t n)
+/* The loop of the sum of squares, which the sequential variants and the
+ * lubdub variant's body each inline. Built with -fPIC, as this file is, a
+ * call of an exported function may be interposed and is never inlined: a
+ * body calling lubdub_bench_sum_squares_c paid that call once per
+ * sub-range, where the sequential hot loop paid it once per call. */
+static inline uint64_t sum_squares(const uint64_t *x, size_t n)
 {
     uint64_t sum = 0;
     for (size_t i = 0; i < n; i++)
@@ -60,12 +65,17 @@ uint64_t lubdub_bench_sum_squares_c(const uint64_t *x, size_t n)
     return sum;
 }
 
+uint64_t lubdub_bench_sum_squares_c(const uint64_t *x, size_t n)
+{
+    return sum_squares(x, n);
+}
+
 uint64_t lubdub_bench_hot_loop_c(const uint64_t *x, size_t n, size_t calls)
 {
     uint64_t total = 0;
     for (size_t c = 0; c < calls; c++) {
         barrier(x);
-        total += lubdub_bench_sum_squares_c(x, n);
+        total += sum_squares(x, n);
     }
     return total;
 }
@@ -88,7 +98,7 @@ void lubdub_bench_axpy_c(double a, const double *x, const double *y, double *z, 
 
 static int sum_squares_range(void *x, size_t begin, size_t end, void *acc)
 {
-    *(uint64_t *)acc += lubdub_bench_sum_squares_c((const uint64_t *)x + begin, end - begin);
+    *(uint64_t *)acc += sum_squares((const uint64_t *)x + begin, end - begin);
     return 0;
 }
 
