@@ -3,9 +3,9 @@
 //! frame holds storage for two of them ([`FrameStorage`]): the root, which
 //! the loop's leftmost piece folds into, and a spare, for the right part of
 //! the loop's first cut when that part is folded whole and the value fits
-//! inline. Any other piece gets a fresh copy of the identity on the heap. Before the bytes, a [`Header`]
-//! says whether to free them and where the loop's shared state is, so that
-//! a piece's folder is this one pointer.
+//! inline. Any other piece gets a fresh copy of the identity on the heap.
+//! Before the bytes, a [`Header`] says whether to free them and where the
+//! loop's shared state is, so that a piece's folder is this one pointer.
 //!
 //! Why one pointer: lubdub's plumbing moves a folder by value at every
 //! chunk, and a folder of two words that were just stored one at a time is
@@ -178,7 +178,7 @@ impl Accumulators {
     /// `shared`: the root if `slots` hold it, else the spare if they hold it
     /// and the value fits it, else a fresh one. The loop passes each slot to
     /// one piece at most. No atomic read-modify-write here: one cost a
-    /// quarter of a short loop. Inlined into every folder's start, the rest
+    /// quarter of a short loop. Inlined into every folder's start, the heap
     /// out of line.
     #[inline]
     pub(crate) fn take(&self, slots: Slots, shared: *const ()) -> Accumulator {
@@ -186,21 +186,20 @@ impl Accumulators {
             // SAFETY: the root has room for `size` bytes after its header
             // (`new`'s contract), and only one piece holds its slot.
             unsafe { self.fill(self.root, 0, shared) }
+        } else if let (true, Some(spare)) = (slots.has(Slots::SPARE), self.spare) {
+            // SAFETY: the spare has room for `size` bytes after its header
+            // (`new` keeps it only then), and only one piece holds its slot.
+            unsafe { self.fill(spare, 0, shared) }
         } else {
-            self.take_other(slots, shared)
+            self.take_fresh(shared)
         }
     }
 
-    /// [`take`](Self::take) for a piece without the root: the spare, or an
-    /// accumulator on the heap.
+    /// [`take`](Self::take) for a piece with neither slot: an accumulator
+    /// on the heap.
     #[cold]
     #[inline(never)]
-    fn take_other(&self, slots: Slots, shared: *const ()) -> Accumulator {
-        if let (true, Some(spare)) = (slots.has(Slots::SPARE), self.spare) {
-            // SAFETY: the spare has room for `size` bytes after its header
-            // (`new` keeps it only then), and only one piece holds its slot.
-            return unsafe { self.fill(spare, 0, shared) };
-        }
+    fn take_fresh(&self, shared: *const ()) -> Accumulator {
         let (header, owned_blocks) = self.allocate();
         // SAFETY: fresh blocks with room for `size` bytes after the header,
         // which no one else uses.

@@ -296,6 +296,7 @@ pub(crate) fn build_global<S: ThreadSpawn>(
     })
 }
 
+#[inline]
 pub(crate) fn current_context() -> Option<&'static WorkerContext> {
     // SAFETY: a non-null current context is live on this thread's stack for
     // as long as it is current; callers use it only within their own call.
