@@ -81,8 +81,8 @@ fn bounds(indexes: impl IntoIterator<Item = usize>) -> Option<(usize, usize)> {
 
 /// The consumer of a loop, holding the [`Slots`] of the call's frame that
 /// its first folder may use. At each cut the root moves to the left part
-/// and the spare stays with the right, so the first folder of the loop
-/// gets the root and, at most, one other folder the spare.
+/// and the spare stays with the right, so the loop's leftmost folder gets
+/// the root and, at most, one other folder the spare.
 struct RangeConsumer<'a, W> {
     shared: &'a Shared<'a, W>,
     slots: Cell<Slots>,
