@@ -9,26 +9,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use lubdub_c::*;
 use proptest::prelude::*;
 
-/// A pool of `threads` threads, destroyed on drop.
-struct Pool(*mut lubdub_pool);
-
-impl Pool {
-    fn new(threads: usize) -> Pool {
-        let mut pool = std::ptr::null_mut();
-        // SAFETY: a valid out pointer.
-        let status = unsafe { lubdub_pool_create(threads, &mut pool) };
-        assert_eq!(status, lubdub_status::LUBDUB_OK);
-        Pool(pool)
-    }
-}
-
-impl Drop for Pool {
-    fn drop(&mut self) {
-        // SAFETY: made by `lubdub_pool_create`, destroyed once, idle.
-        let status = unsafe { lubdub_pool_destroy(self.0) };
-        assert_eq!(status, lubdub_status::LUBDUB_OK);
-    }
-}
+mod common;
+use common::{add_indexes, Pool};
 
 /// Visits of each index of a range starting at `begin`.
 struct Visits {
@@ -138,17 +120,6 @@ unsafe extern "C" fn counted_add(
         (*context.cast::<std::sync::atomic::AtomicUsize>()).fetch_add(1, Ordering::Relaxed);
         *left.cast::<u64>() += *right.cast::<u64>();
     }
-    0
-}
-
-unsafe extern "C" fn add_indexes(
-    _: *mut c_void,
-    begin: usize,
-    end: usize,
-    acc: *mut c_void,
-) -> c_int {
-    // SAFETY: the accumulator is a `u64`.
-    unsafe { *acc.cast::<u64>() += (begin..end).map(|i| i as u64).sum::<u64>() };
     0
 }
 

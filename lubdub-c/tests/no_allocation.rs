@@ -10,6 +10,9 @@ use std::ffi::{c_int, c_void};
 
 use lubdub_c::*;
 
+mod common;
+use common::{add_indexes, Pool};
+
 /// The system allocator, counting each thread's allocations.
 struct Counting;
 
@@ -33,17 +36,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-unsafe extern "C" fn add_indexes(
-    _: *mut c_void,
-    begin: usize,
-    end: usize,
-    acc: *mut c_void,
-) -> c_int {
-    // SAFETY: the accumulator is a `u64` (the call's size).
-    unsafe { *acc.cast::<u64>() += (begin..end).map(|i| i as u64).sum::<u64>() };
-    0
-}
 
 unsafe extern "C" fn add(_: *mut c_void, left: *mut c_void, right: *const c_void) -> c_int {
     // SAFETY: both are `u64`s.
@@ -93,19 +85,16 @@ unsafe extern "C" fn reductions(context: *mut c_void) -> c_int {
 
 #[test]
 fn a_short_scalar_reduction_on_one_thread_allocates_nothing() {
-    let mut pool = std::ptr::null_mut();
-    // SAFETY: a valid out pointer.
-    let status = unsafe { lubdub_pool_create(1, &mut pool) };
-    assert_eq!(status, lubdub_status::LUBDUB_OK);
+    let pool = Pool::new(1);
     let mut calls = Calls {
-        pool,
+        pool: pool.0,
         allocations: usize::MAX,
         wrong_sums: usize::MAX,
     };
     // SAFETY: a live pool, and a context that outlives the call.
     let status = unsafe {
         lubdub_install(
-            pool,
+            pool.0,
             Some(reductions),
             std::ptr::from_mut(&mut calls).cast(),
         )
@@ -113,7 +102,4 @@ fn a_short_scalar_reduction_on_one_thread_allocates_nothing() {
     assert_eq!(status, lubdub_status::LUBDUB_OK);
     assert_eq!(calls.wrong_sums, 0);
     assert_eq!(calls.allocations, 0, "allocations in 1,000 reductions");
-    // SAFETY: made above, idle, destroyed once.
-    let status = unsafe { lubdub_pool_destroy(pool) };
-    assert_eq!(status, lubdub_status::LUBDUB_OK);
 }
