@@ -418,6 +418,7 @@ impl WorkerContext {
     /// # Safety
     /// `header` heads a node (and carries its provenance) that stays in
     /// place until [`WorkerContext::pop_loop`]; on this context's thread.
+    #[inline]
     pub(crate) unsafe fn push_loop(&self, header: *const LoopHeader) {
         // SAFETY: per the contract.
         unsafe { self.loops.push(header, self.owner.pending.newest()) }
@@ -434,6 +435,7 @@ impl WorkerContext {
     }
 
     /// Unregisters the newest loop, `header`.
+    #[inline]
     pub(crate) fn pop_loop(&self, header: *const LoopHeader) {
         self.owner.count_loops(-1);
         self.loops.pop(header);

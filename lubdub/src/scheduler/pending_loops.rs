@@ -81,6 +81,7 @@ impl LoopList {
     /// # Safety
     /// `header` is the header of a node (with its provenance) that stays in
     /// place until [`LoopList::pop`]; only the owner thread calls this.
+    #[inline]
     pub(crate) unsafe fn push(
         &self,
         header: *const LoopHeader,
@@ -94,6 +95,7 @@ impl LoopList {
     }
 
     /// Unlinks `header`, the newest loop.
+    #[inline]
     pub(crate) fn pop(&self, header: *const LoopHeader) {
         debug_assert!(ptr::eq(self.newest.get(), header), "loops pop in order");
         // SAFETY: `header` is the newest loop, pushed and still in place.
