@@ -57,52 +57,38 @@ const MAX_CHUNK: usize = 2048;
 /// module's doc).
 const UNCHECKED_CHUNK: usize = 32;
 
-/// The producer's bounds on a piece and on a chunk, read once per loop,
-/// with the chunk lengths they allow (computed once: the schedule runs at
-/// every chunk boundary).
+/// The producer's bounds on a piece and on a chunk, read once per loop.
+/// Two words: a loop passes them by value through every piece and chunk,
+/// and the chunk lengths derived from them cost a compare and a select
+/// each, where copying them along cost a load and a store each.
 #[derive(Clone, Copy)]
 pub(super) struct Limits {
     /// No piece is cut shorter than this ([`Producer::min_len`], at least 1).
     min_piece: usize,
     /// No chunk is longer than this ([`Producer::max_len`], at least 1).
     max_chunk: usize,
-    /// One item, [`FIRST_CHUNK`], [`UNCHECKED_CHUNK`] and [`MAX_CHUNK`]
-    /// within the limits.
-    one: usize,
-    first: usize,
-    unchecked: usize,
-    largest: usize,
-    /// The chunk length after which the forced clock read comes
-    /// ([`UNCHECKED_CHUNK`] within the limits); `usize::MAX` if chunks
-    /// never grow past it.
-    check_at: usize,
 }
 
 impl Limits {
     #[inline]
     pub(super) fn of<P: Producer>(producer: &P) -> Self {
-        let min_piece = producer.min_len().max(1);
-        let max_chunk = producer.max_len().max(1);
-        // Where the bounds conflict (`min_piece` above `max_chunk`) the
-        // minimum wins, as in Rayon.
-        let clamp = |chunk: usize| chunk.min(max_chunk).max(min_piece);
-        let (unchecked, largest) = (clamp(UNCHECKED_CHUNK), clamp(MAX_CHUNK));
-        // The first chunk of a long piece is `unchecked`: the forced clock
-        // read comes after it, unless chunks never grow past it.
-        let check_at = if largest <= UNCHECKED_CHUNK {
-            usize::MAX
-        } else {
-            unchecked
-        };
         Limits {
-            min_piece,
-            max_chunk,
-            one: clamp(1),
-            first: clamp(FIRST_CHUNK),
-            unchecked,
-            largest,
-            check_at,
+            min_piece: producer.min_len().max(1),
+            max_chunk: producer.max_len().max(1),
         }
+    }
+
+    /// `chunk` items within the bounds. Where they conflict (`min_piece`
+    /// above `max_chunk`) the minimum wins, as in Rayon.
+    #[inline]
+    fn clamp(self, chunk: usize) -> usize {
+        chunk.min(self.max_chunk).max(self.min_piece)
+    }
+
+    /// One item within the bounds: `min_piece`, as `max_chunk` is at least 1.
+    #[inline]
+    fn one(self) -> usize {
+        self.min_piece
     }
 
     /// The length of the first chunk of a piece of `len` items: one item if
@@ -111,9 +97,9 @@ impl Limits {
     #[inline]
     fn first_chunk(self, len: usize, slow: bool) -> usize {
         if slow || Self::is_short(len) {
-            self.one
+            self.one()
         } else {
-            self.unchecked.min((len / 2).max(self.one))
+            self.clamp(UNCHECKED_CHUNK).min((len / 2).max(self.one()))
         }
     }
 
@@ -126,17 +112,26 @@ impl Limits {
 
     /// The length of the chunk after one of `chunk` items: one item while
     /// chunks are slow; the same while they hold inner loops or the piece
-    /// is short (`hold`); else twice as long, at least the usual first
-    /// chunk (after a short piece's one-item chunk) and at most the largest.
+    /// is short (`hold`); else twice as long, at least [`FIRST_CHUNK`]
+    /// (after a short piece's one-item chunk) and at most [`MAX_CHUNK`],
+    /// within the bounds.
     #[inline]
     fn next_chunk(self, chunk: usize, hold: bool, slow: bool) -> usize {
         if slow {
-            self.one
+            self.one()
         } else if hold {
             chunk
         } else {
-            chunk.saturating_mul(2).max(self.first).min(self.largest)
+            self.clamp(chunk.saturating_mul(2).clamp(FIRST_CHUNK, MAX_CHUNK))
         }
+    }
+
+    /// True if a chunk of `chunk` items is the one after which a piece
+    /// reads the clock, forced: [`UNCHECKED_CHUNK`] within the bounds,
+    /// where the bounds let chunks grow past it.
+    #[inline]
+    fn checks_after(self, chunk: usize) -> bool {
+        chunk == self.clamp(UNCHECKED_CHUNK) && self.clamp(MAX_CHUNK) > UNCHECKED_CHUNK
     }
 
     /// How many items to cut off the front of a piece of `len` items as its
@@ -220,7 +215,7 @@ impl Pace {
     pub(super) fn after_chunk(&mut self, ctx: &WorkerContext, rest_len: usize) {
         self.nested = ctx.loops_pushed() != self.loops_before;
         let hold = self.nested || self.short;
-        if self.chunk == self.limits.check_at && rest_len > UNCHECKED_CHUNK && !hold {
+        if rest_len > UNCHECKED_CHUNK && !hold && self.limits.checks_after(self.chunk) {
             ctx.loop_check();
         } else {
             ctx.loop_poll();
@@ -228,5 +223,79 @@ impl Pace {
         self.chunk = self
             .limits
             .next_chunk(self.chunk, hold, ctx.chunks_are_slow());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(min_piece: usize, max_chunk: usize) -> Limits {
+        Limits {
+            min_piece,
+            max_chunk,
+        }
+    }
+
+    #[test]
+    fn chunks_double_from_the_first_chunk_up_to_the_largest() {
+        let free = limits(1, usize::MAX);
+        assert_eq!(free.first_chunk(64, false), 32);
+        assert_eq!(free.first_chunk(10, false), 5);
+        assert_eq!(free.first_chunk(1000, false), UNCHECKED_CHUNK);
+        assert_eq!(free.first_chunk(FIRST_CHUNK, false), 1, "a short piece");
+        assert_eq!(free.first_chunk(1000, true), 1, "slow chunks");
+        assert_eq!(free.next_chunk(1, false, false), FIRST_CHUNK);
+        assert_eq!(free.next_chunk(32, false, false), 64);
+        assert_eq!(free.next_chunk(1500, false, false), MAX_CHUNK);
+        assert_eq!(free.next_chunk(MAX_CHUNK, false, false), MAX_CHUNK);
+        assert_eq!(free.next_chunk(usize::MAX / 2 + 1, false, false), MAX_CHUNK);
+        assert_eq!(free.next_chunk(32, true, false), 32, "held");
+        assert_eq!(free.next_chunk(32, false, true), 1, "slow");
+    }
+
+    #[test]
+    fn chunk_lengths_stay_within_the_producers_bounds() {
+        for min_piece in [1, 2, 3, 7, 8, 9, 31, 32, 33, 100, 5000] {
+            for max_chunk in [1, 2, 3, 7, 8, 9, 31, 32, 33, 100, 5000, usize::MAX] {
+                let bounds = limits(min_piece, max_chunk);
+                // The minimum wins where the bounds conflict, as in Rayon.
+                let (low, high) = (min_piece, max_chunk.max(min_piece));
+                for chunk in [1, 2, 5, 8, 16, 31, 32, 64, 1000, 2048, 4096] {
+                    let next = bounds.next_chunk(chunk, false, false);
+                    assert!(
+                        low <= next && next <= high,
+                        "{min_piece} {max_chunk} {chunk}"
+                    );
+                    // Twice the chunk, at least FIRST_CHUNK and at most
+                    // MAX_CHUNK, where the bounds allow.
+                    let wanted = (chunk * 2).clamp(FIRST_CHUNK, MAX_CHUNK);
+                    assert_eq!(
+                        next,
+                        wanted.clamp(low, high),
+                        "{min_piece} {max_chunk} {chunk}"
+                    );
+                }
+                for len in [0, 1, 9, 64, 100_000] {
+                    let first = bounds.first_chunk(len, false);
+                    assert!(
+                        low <= first && first <= high,
+                        "{min_piece} {max_chunk} {len}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_forced_clock_read_comes_after_the_unchecked_chunk_if_chunks_grow_past_it() {
+        assert!(limits(1, usize::MAX).checks_after(UNCHECKED_CHUNK));
+        assert!(!limits(1, usize::MAX).checks_after(UNCHECKED_CHUNK / 2));
+        assert!(!limits(1, UNCHECKED_CHUNK).checks_after(UNCHECKED_CHUNK));
+        assert!(!limits(1, 16).checks_after(16));
+        assert!(limits(1, 100).checks_after(UNCHECKED_CHUNK));
+        // A minimum above it: the first chunk is the minimum, and chunks
+        // still grow past it.
+        assert!(limits(64, usize::MAX).checks_after(64));
     }
 }
