@@ -75,6 +75,7 @@ where
 
 /// Runs a piece of `len` items into a folder split off `consumer`, which
 /// stays the spare for the items after them.
+#[inline]
 fn fold_fresh<P, C>(
     ctx: &WorkerContext,
     limits: Limits,
@@ -95,6 +96,7 @@ where
 /// `bridge.rs`'s `drive` does. On a due heartbeat with an idle thread, the
 /// rest is halved, and `spare` (the consumer for the items after the
 /// folder's) is cut in two for the halves.
+#[inline]
 fn fold_piece<P, C>(
     ctx: &WorkerContext,
     limits: Limits,
