@@ -57,10 +57,10 @@ const MAX_CHUNK: usize = 2048;
 /// module's doc).
 const UNCHECKED_CHUNK: usize = 32;
 
-/// The producer's bounds on a piece and on a chunk, read once per loop.
-/// Two words: a loop passes them by value through every piece and chunk,
-/// and the chunk lengths derived from them cost a compare and a select
-/// each, where copying them along cost a load and a store each.
+/// The producer's bounds on a piece and on a chunk, read once per loop and
+/// passed by value through its pieces and chunks. The chunk lengths they
+/// allow are clamped where they are needed (a compare and a select each)
+/// rather than carried along.
 #[derive(Clone, Copy)]
 pub(super) struct Limits {
     /// No piece is cut shorter than this ([`Producer::min_len`], at least 1).
