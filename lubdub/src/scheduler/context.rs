@@ -18,7 +18,7 @@ use std::ptr;
 use std::ptr::NonNull;
 use std::sync::atomic::compiler_fence;
 
-use super::heartbeat::{Countdown, Heartbeat};
+use super::heartbeat::{Countdown, Due, Heartbeat};
 use super::job::{PromotedHeader, StackJob};
 use super::latch::Latch;
 use super::pending_loops::{LoopHeader, LoopList};
@@ -249,7 +249,7 @@ impl WorkerContext {
         // is resolved below.
         unsafe { pending.push(job.header_ptr()) };
         if PROMOTE_NOW {
-            self.promote();
+            self.promote(true);
         } else if self.heartbeat.joins.count_down() {
             self.on_heartbeat();
         }
@@ -299,23 +299,12 @@ impl WorkerContext {
         R: Send,
     {
         self.owner.pending.forget(job.header_ptr());
-        let published = PromotedHeader::job_ref(job.header_ptr()).as_ptr();
-        let reclaimed = self
-            .seat()
-            .published
-            .compare_exchange(
-                published,
-                ptr::null_mut(),
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            )
-            .is_ok();
-        if reclaimed {
-            self.heartbeat.wasted();
+        let taken_back = self.take_back(job.header_ptr());
+        self.heartbeat.settled(!taken_back);
+        if taken_back {
             // SAFETY: the job left the published slot before any thief took it.
             return unsafe { job.run_inline() };
         }
-        self.heartbeat.taken();
         // SAFETY: the job was promoted, so its latch is initialised.
         self.wait_until(unsafe { job.header().latch() });
         // SAFETY: the latch is set, so the thief has written the result.
@@ -323,6 +312,30 @@ impl WorkerContext {
             Ok(result) => result,
             Err(payload) => unwind::resume(payload),
         }
+    }
+
+    /// Takes the promoted `job` back out of this seat's published slots;
+    /// false if a thief took it. The owner then runs it, or waits for it.
+    pub(crate) fn take_back(&self, job: *const PromotedHeader) -> bool {
+        self.seat()
+            .published
+            .take_back(PromotedHeader::job_ref(job))
+    }
+
+    /// Records how the jobs of this thread's last promotion ended: whether
+    /// a thief took any of them (else the promotion was wasted, and the
+    /// next beats are spaced out: `heartbeat.rs`).
+    pub(crate) fn settled(&self, any_taken: bool) {
+        self.heartbeat.settled(any_taken);
+    }
+
+    /// The thread is about to run a job it took from another seat (or the
+    /// pool's queue): its heartbeat is due at once, and its first poll
+    /// reads the clock, so that while other seats are idle it passes part
+    /// of the job on right away instead of a period later
+    /// (`README.md`, "Filling the pool").
+    pub(crate) fn start_stolen_work(&self) {
+        self.heartbeat.make_eager();
     }
 
     /// Blocks until `latch` is set, running other work meanwhile.
@@ -336,9 +349,15 @@ impl WorkerContext {
     #[cold]
     #[inline(never)]
     fn on_heartbeat(&self) {
-        if let Some(now) = self.check_heartbeat(&self.heartbeat.joins) {
-            if self.registry().idle().any_idle() && self.promote() {
-                self.heartbeat.beat(now);
+        self.beat_if_due(&self.heartbeat.joins);
+    }
+
+    /// Reads the clock for `countdown`; on a due heartbeat with an idle
+    /// seat, promotes, and a promotion counts as the beat.
+    fn beat_if_due(&self, countdown: &Countdown) {
+        if let Some(due) = self.check_heartbeat(countdown) {
+            if self.registry().idle().any_idle() && self.promote(due.wakes) {
+                self.heartbeat.beat(due.now);
             }
         }
     }
@@ -382,13 +401,14 @@ impl WorkerContext {
     #[cold]
     #[inline(never)]
     fn split_heartbeat(&self) -> bool {
-        let Some(now) = self.check_heartbeat(&self.heartbeat.chunks) else {
+        let Some(due) = self.check_heartbeat(&self.heartbeat.chunks) else {
             return false;
         };
-        let split = self.registry().idle().any_idle()
-            && self.seat().published.load(Ordering::Relaxed).is_null();
+        let split = due.wakes
+            && self.registry().idle().any_idle()
+            && self.seat().published.free_slots() > 0;
         if split {
-            self.heartbeat.beat(now);
+            self.heartbeat.beat(due.now);
         }
         split
     }
@@ -405,11 +425,7 @@ impl WorkerContext {
     #[cold]
     #[inline(never)]
     fn loop_heartbeat(&self) {
-        if let Some(now) = self.check_heartbeat(&self.heartbeat.chunks) {
-            if self.registry().idle().any_idle() && self.promote() {
-                self.heartbeat.beat(now);
-            }
-        }
+        self.beat_if_due(&self.heartbeat.chunks);
     }
 
     /// Registers a running loop's node, whose rest a promotion may split
@@ -441,92 +457,121 @@ impl WorkerContext {
         self.loops.pop(header);
     }
 
-    /// Reads the clock for `countdown` (joins' or chunks'); returns the time
-    /// if a heartbeat is due, and counts the first due heartbeat of each
-    /// period for the profile.
-    fn check_heartbeat(&self, countdown: &Countdown) -> Option<std::time::Instant> {
+    /// Reads the clock for `countdown` (joins' or chunks'); says whether a
+    /// heartbeat is due, and counts the first due heartbeat of each period
+    /// for the profile.
+    fn check_heartbeat(&self, countdown: &Countdown) -> Option<Due> {
         self.owner.polled();
         if !self.owner.pending.looks_empty() || self.owner.runs_loops() {
             self.registry().arm_watcher();
         }
-        let now = self.heartbeat.check(countdown)?;
-        if self.heartbeat.starts_period(now) {
+        if self.heartbeat.is_outstanding() && self.seat().published.is_empty() {
+            // Thieves took every piece of the last promotion: others may be
+            // idle still, so the next beat is due at once.
+            self.heartbeat.all_taken();
+        }
+        let due = self.heartbeat.check(countdown)?;
+        if self.heartbeat.starts_period(due.now) {
             self.seat().count(Event::Heartbeat);
         }
-        Some(now)
+        Some(due)
     }
 
-    /// Publishes the oldest pending work, a join's `b` or half of a loop's
-    /// rest, and wakes a thread to take it. Returns false if nothing is
-    /// pending, or the seat's previous promotion is still waiting for a
-    /// thief.
-    fn promote(&self) -> bool {
+    /// Publishes the oldest pending work, a loop's rest cut into pieces or
+    /// the `b`s of the oldest joins, one piece for each idle seat (as many
+    /// as the seat has free slots), and wakes threads to take them. Returns
+    /// false if nothing was published: nothing is pending, or the seat's
+    /// earlier promotions still fill its slots.
+    fn promote(&self, wakes: bool) -> bool {
         let promoting = &self.owner.promoting;
         promoting.store(true, Ordering::Relaxed);
         compiler_fence(Ordering::SeqCst);
+        let pieces = self.pieces_wanted(wakes);
         // SAFETY: on the owner thread, at a poll (every listed loop is
         // inside a chunk); the flag keeps the handler off.
-        let promoted = unsafe { self.split_oldest_loop() || self.publish_oldest() };
+        let published = unsafe {
+            match self.split_oldest_loop(pieces) {
+                Some(cut) if cut > 0 => cut,
+                _ => self.publish_oldest_joins(pieces),
+            }
+        };
         compiler_fence(Ordering::SeqCst);
         promoting.store(false, Ordering::Relaxed);
-        if promoted {
-            self.seat().count(Event::Promotion);
-            self.registry().notify_work();
+        if published > 0 {
+            for _ in 0..published {
+                self.seat().count(Event::Promotion);
+            }
+            self.heartbeat.published();
+            self.registry().notify_work_for(published);
         }
-        promoted
+        published > 0
     }
 
-    /// Halves the oldest splittable loop, if it is older than every pending
-    /// join, and publishes its right half, if the slot is free.
+    /// How many pieces a promotion hands out now: one per idle seat, or per
+    /// searching seat only if it may not wake sleepers (a relaxed reading
+    /// of the counters), at most one per free slot.
+    fn pieces_wanted(&self, wakes: bool) -> usize {
+        let idle = self.registry().idle().snapshot();
+        let takers = if wakes {
+            (idle.searching as usize).saturating_add(idle.sleeping as usize)
+        } else {
+            idle.searching as usize
+        };
+        takers.min(self.seat().published.free_slots())
+    }
+
+    /// Cuts the oldest splittable loop, if it is older than every pending
+    /// join, into at most `pieces + 1` pieces and publishes all but the
+    /// first; returns how many. `None` if no loop qualifies.
     ///
     /// # Safety
-    /// On the owner thread, at a poll (as [`LoopList::split_oldest`] asks).
-    unsafe fn split_oldest_loop(&self) -> bool {
-        if !self.seat().published.load(Ordering::Relaxed).is_null() {
-            return false;
+    /// On the owner thread, at a poll (as [`LoopList::split_oldest`] asks);
+    /// `pieces` slots are free.
+    unsafe fn split_oldest_loop(&self, pieces: usize) -> Option<usize> {
+        if pieces == 0 {
+            return None;
         }
+        // SAFETY: each job was just made in the loop's frame, which waits
+        // for it; no other thread can reach it yet, and a slot is free for
+        // it (at most `pieces` are handed).
+        let mut publish = |job| unsafe { self.publish(job) };
         // SAFETY: per this function's contract.
-        let Some(right) = (unsafe { self.loops.split_oldest() }) else {
-            return false;
-        };
-        // SAFETY: the right half's job was just made in the loop's frame,
-        // which waits for it; no other thread can reach it yet.
-        unsafe { self.publish(right) };
-        true
+        unsafe { self.loops.split_oldest(pieces, &mut publish) }
     }
 
-    /// Unlinks the oldest pending join and publishes it in the seat's slot,
-    /// if the slot is free. Wakes nobody: async-signal-safe.
+    /// Unlinks the oldest pending joins, up to `pieces` of them, and
+    /// publishes them in the seat's free slots; returns how many. Wakes
+    /// nobody: async-signal-safe.
     ///
     /// # Safety
     /// On the owner thread, and never inside another call of this function
-    /// there (see [`super::pending::PendingList::unlink_oldest`]).
-    unsafe fn publish_oldest(&self) -> bool {
-        if !self.seat().published.load(Ordering::Relaxed).is_null() {
-            return false;
+    /// there (see [`super::pending::PendingList::unlink_oldest`]); `pieces`
+    /// slots are free.
+    unsafe fn publish_oldest_joins(&self, pieces: usize) -> usize {
+        let mut published = 0;
+        while published < pieces {
+            // SAFETY: per this function's contract.
+            let Some(oldest) = (unsafe { self.owner.pending.unlink_oldest() }) else {
+                break;
+            };
+            // SAFETY: the job's frame is live (its `a` runs), no other thread
+            // can reach the job before it is published, and a slot is free.
+            unsafe { self.publish(oldest) };
+            published += 1;
         }
-        // SAFETY: per this function's contract.
-        let Some(oldest) = (unsafe { self.owner.pending.unlink_oldest() }) else {
-            return false;
-        };
-        // SAFETY: the job's frame is live (its `a` runs), and no other thread
-        // can reach the job before it is published.
-        unsafe { self.publish(oldest) };
-        true
+        published
     }
 
-    /// Publishes `job` in the seat's free slot.
+    /// Publishes `job` in a free slot of the seat.
     ///
     /// # Safety
     /// `job` heads a live job that no other thread can reach, whose frame
-    /// waits for its result; the slot is free; on the owner thread.
+    /// waits for its result; a slot is free; on the owner thread.
     unsafe fn publish(&self, job: *const PromotedHeader) {
         // SAFETY: per the contract.
         unsafe { (*job).prepare_promotion(self.index) };
-        // Release: a thief that takes the job sees the closure and the owner.
-        self.seat()
-            .published
-            .store(PromotedHeader::job_ref(job).as_ptr(), Ordering::Release);
+        let put = self.seat().published.put(PromotedHeader::job_ref(job));
+        debug_assert!(put, "a promotion publishes only into free slots");
     }
 }
 
@@ -548,10 +593,12 @@ pub(crate) fn rescue_from_signal() {
     while let Some(found) = unsafe { entry.as_ref() } {
         // SAFETY: as above.
         let ctx = unsafe { &*found.ctx };
+        let free =
+            !ctx.owner.promoting.load(Ordering::Relaxed) && ctx.seat().published.free_slots() > 0;
         // SAFETY: on the owner thread, which is not inside its own
         // promotion (the flag), and the handler is not re-entered (its
-        // signal is blocked while it runs).
-        if !ctx.owner.promoting.load(Ordering::Relaxed) && unsafe { ctx.publish_oldest() } {
+        // signal is blocked while it runs); a slot is free.
+        if free && unsafe { ctx.publish_oldest_joins(1) } > 0 {
             // A lock-free counter; the trace ring is left alone (it locks).
             ctx.seat().account.count(Event::Promotion);
         } else if ctx.owner.runs_loops() {

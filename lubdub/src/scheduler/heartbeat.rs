@@ -8,7 +8,7 @@
 //! join's work costs. A loop's chunk boundaries count down a second
 //! countdown of their own, calibrated the same way. A heartbeat is due when a
 //! period has passed since the thread last promoted a job, or longer while
-//! its promotions go to waste ([`Heartbeat::wasted`]).
+//! its promotions go to waste ([`Heartbeat::settled`]).
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ const CHECKS_PER_PERIOD: u64 = 4;
 const MAX_INTERVAL: u32 = 4096;
 
 /// The most doublings of the period between two beats while promotions go
-/// to waste ([`Heartbeat::wasted`]): a beat comes at most `2^MAX_BACK_OFF`
+/// to waste ([`Heartbeat::settled`]): a beat comes at most `2^MAX_BACK_OFF`
 /// periods after the last one.
 const MAX_BACK_OFF: u32 = 3;
 
@@ -60,6 +60,15 @@ impl Countdown {
         self.interval.get() == 1
     }
 
+    /// Makes the next count read the clock, as if each count had cost at
+    /// least a quarter period so far: the read at the next count then
+    /// measures that one count, from `now` on.
+    fn expire(&self, now: Instant) {
+        self.interval.set(1);
+        self.countdown.set(0);
+        self.last_check.set(now);
+    }
+
     /// The clock read `now`: refills the countdown so that the next read
     /// comes a `period / CHECKS_PER_PERIOD` later, if counts keep costing
     /// what they cost since the last read. That read came when the countdown
@@ -82,6 +91,16 @@ impl Countdown {
     }
 }
 
+/// A due heartbeat ([`Heartbeat::check`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Due {
+    /// When the clock was read.
+    pub(crate) now: Instant,
+    /// Whether the beat may wake sleeping threads for what it promotes, or
+    /// only hand work to threads already searching.
+    pub(crate) wakes: bool,
+}
+
 /// When a thread's next heartbeat is due. `join`s and a loop's chunk
 /// boundaries count down separate [`Countdown`]s: a chunk of a loop can cost
 /// a million times a `join` (a chunk of elliptic-curve butterflies against an
@@ -99,6 +118,13 @@ pub(crate) struct Heartbeat {
     /// promotion in a row that went to waste, at most [`MAX_BACK_OFF`]
     /// times.
     spacing: Cell<Duration>,
+    /// A beat is due at the next clock read, whatever the time: the thread
+    /// just took work from another seat, or thieves took every piece of its
+    /// last promotion (`README.md`, "Filling the pool").
+    eager: Cell<bool>,
+    /// The thread's last promotion is not settled yet: its owner has not
+    /// taken its pieces back or joined them.
+    outstanding: Cell<bool>,
 }
 
 impl Heartbeat {
@@ -111,15 +137,29 @@ impl Heartbeat {
             last_counted: Cell::new(now),
             period,
             spacing: Cell::new(period),
+            eager: Cell::new(false),
+            outstanding: Cell::new(false),
         }
     }
 
     /// Reads the clock, rescales `countdown` (one of this heartbeat's), and
-    /// returns the time if a heartbeat is due.
-    pub(crate) fn check(&self, countdown: &Countdown) -> Option<Instant> {
+    /// says whether a heartbeat is due: a period has passed since the last
+    /// beat. While promotions go to waste (the spacing is longer than a
+    /// period), a beat before the spacing has passed is [`Due::wakes`]
+    /// false: it may hand work to threads that are searching, but wakes no
+    /// sleeper, so that a new region right after a wasted promotion is not
+    /// delayed while a sleeper is never woken for nothing.
+    pub(crate) fn check(&self, countdown: &Countdown) -> Option<Due> {
         let now = Instant::now();
         countdown.rescale(now, self.period);
-        (now.saturating_duration_since(self.last_beat.get()) >= self.spacing.get()).then_some(now)
+        let since = now.saturating_duration_since(self.last_beat.get());
+        if self.eager.get() || since >= self.spacing.get() {
+            Some(Due { now, wakes: true })
+        } else if since >= self.period {
+            Some(Due { now, wakes: false })
+        } else {
+            None
+        }
     }
 
     /// True if the due heartbeat at `now` is the first seen in a period: a
@@ -136,23 +176,53 @@ impl Heartbeat {
     /// Records that the heartbeat at `now` promoted a job.
     pub(crate) fn beat(&self, now: Instant) {
         self.last_beat.set(now);
+        self.eager.set(false);
     }
 
-    /// Records that a job this thread promoted came back to it untaken: no
-    /// thief arrived before the thread needed the job's result, so the work
-    /// was too short to share (a 64-item loop in a hot loop, which a
-    /// sleeping thread is woken for and never reaches). The next beat waits
-    /// twice as long as the last, up to [`MAX_BACK_OFF`] doublings.
-    pub(crate) fn wasted(&self) {
-        let longest = self.period.saturating_mul(1 << MAX_BACK_OFF);
-        self.spacing
-            .set(self.spacing.get().saturating_mul(2).min(longest));
+    /// Records that a promotion published its pieces.
+    pub(crate) fn published(&self) {
+        self.outstanding.set(true);
     }
 
-    /// Records that a thief took a job this thread promoted: beats are one
-    /// period apart again.
-    pub(crate) fn taken(&self) {
+    /// True while the last promotion's pieces are not settled.
+    pub(crate) fn is_outstanding(&self) -> bool {
+        self.outstanding.get()
+    }
+
+    /// Thieves took every piece of the last promotion before the thread
+    /// needed them: beats are one period apart again, and the next is due
+    /// at once.
+    pub(crate) fn all_taken(&self) {
+        self.outstanding.set(false);
         self.spacing.set(self.period);
+        self.eager.set(true);
+    }
+
+    /// The thread took work from another seat: its next poll, of either
+    /// countdown, reads the clock, and finds a beat due.
+    pub(crate) fn make_eager(&self) {
+        let now = Instant::now();
+        self.joins.expire(now);
+        self.chunks.expire(now);
+        self.eager.set(true);
+    }
+
+    /// Records how the last promotion's pieces ended, once their owner
+    /// needed them: a thief took some (`any_taken`): beats are one period
+    /// apart again; or every piece came back untaken: no thief arrived
+    /// before the thread needed the result, so the work was too short to
+    /// share (a 64-item loop in a hot loop, which a sleeping thread is woken
+    /// for and never reaches), and the next beat waits twice as long as the
+    /// last, up to [`MAX_BACK_OFF`] doublings.
+    pub(crate) fn settled(&self, any_taken: bool) {
+        self.outstanding.set(false);
+        if any_taken {
+            self.spacing.set(self.period);
+        } else {
+            let longest = self.period.saturating_mul(1 << MAX_BACK_OFF);
+            self.spacing
+                .set(self.spacing.get().saturating_mul(2).min(longest));
+        }
     }
 }
 
@@ -218,18 +288,24 @@ mod tests {
             return; // a clock that started less than 1.5 s ago
         };
         heartbeat.beat(earlier);
-        assert!(heartbeat.check(&heartbeat.chunks).is_some());
-        heartbeat.wasted();
-        assert!(
-            heartbeat.check(&heartbeat.chunks).is_none(),
-            "2 s apart now"
+        let wakes = |heartbeat: &Heartbeat| heartbeat.check(&heartbeat.chunks).map(|due| due.wakes);
+        assert_eq!(wakes(&heartbeat), Some(true));
+        heartbeat.settled(false);
+        assert_eq!(
+            wakes(&heartbeat),
+            Some(false),
+            "2 s apart now: 1.5 s after the last beat, only searchers get work"
         );
         for _ in 0..10 {
-            heartbeat.wasted();
+            heartbeat.settled(false);
         }
         assert_eq!(heartbeat.spacing.get(), second * (1 << MAX_BACK_OFF));
-        heartbeat.taken();
-        assert!(heartbeat.check(&heartbeat.chunks).is_some());
+        heartbeat.settled(true);
+        assert_eq!(wakes(&heartbeat), Some(true));
+        heartbeat.beat(Instant::now());
+        assert_eq!(wakes(&heartbeat), None, "a period has not passed");
+        heartbeat.make_eager();
+        assert_eq!(wakes(&heartbeat), Some(true), "eager after a steal");
     }
 
     #[test]

@@ -25,6 +25,8 @@ mod pending;
 #[cfg(not(loom))]
 pub(crate) mod pending_loops;
 #[cfg(not(loom))]
+pub(crate) mod published;
+#[cfg(not(loom))]
 mod queue;
 #[cfg(not(loom))]
 pub(crate) mod registry;

@@ -32,18 +32,24 @@ pub(crate) struct LoopHeader {
     joins_below: Cell<*const PromotedHeader>,
     /// True while the loop's rest is in its node and may be halved.
     pub(crate) splittable: Cell<bool>,
-    /// Halves the rest of the loop behind `header`: the left half stays in
-    /// the loop's frame, and the right half becomes a job, whose header is
-    /// returned for publication. `None` if the halving panicked (the loop
+    /// Cuts the rest of the loop behind `header` into at most `parts + 1`
+    /// pieces: the first stays in the loop's frame, and each other becomes
+    /// a job, handed to `publish` in order. Returns how many were handed: 0
+    /// if the rest was too short to cut, or the cutting panicked (the loop
     /// resumes the panic).
-    split: unsafe fn(header: *const LoopHeader) -> Option<*const PromotedHeader>,
+    split: SplitFn,
 }
 
+/// The type of [`LoopHeader`]'s split function.
+pub(crate) type SplitFn = unsafe fn(
+    header: *const LoopHeader,
+    parts: usize,
+    publish: &mut dyn FnMut(*const PromotedHeader),
+) -> usize;
+
 impl LoopHeader {
-    /// A header, not in any list, for a node whose rest `split` halves.
-    pub(crate) fn new(
-        split: unsafe fn(header: *const LoopHeader) -> Option<*const PromotedHeader>,
-    ) -> Self {
+    /// A header, not in any list, for a node whose rest `split` cuts.
+    pub(crate) fn new(split: SplitFn) -> Self {
         Self {
             older: Cell::new(ptr::null()),
             joins_below: Cell::new(ptr::null()),
@@ -122,15 +128,19 @@ impl LoopList {
         found
     }
 
-    /// Halves the oldest splittable loop if it is older than every pending
-    /// join; returns the job of its right half, unpublished. `None` if no
-    /// loop qualifies (the oldest pending join is then the one to promote),
-    /// or the halving panicked.
+    /// Cuts the oldest splittable loop, if it is older than every pending
+    /// join, into at most `parts + 1` pieces, handing each new job to
+    /// `publish`; returns how many were handed. `None` if no loop qualifies
+    /// (the oldest pending joins are then the ones to promote).
     ///
     /// # Safety
     /// Only on the owner thread, between two chunks of none of the listed
     /// loops (each is inside its chunk, or its rest is not splittable).
-    pub(crate) unsafe fn split_oldest(&self) -> Option<*const PromotedHeader> {
+    pub(crate) unsafe fn split_oldest(
+        &self,
+        parts: usize,
+        publish: &mut dyn FnMut(*const PromotedHeader),
+    ) -> Option<usize> {
         let header = self.oldest_splittable()?;
         // SAFETY: linked headers are live (see `oldest_splittable`); the
         // node's loop is inside a chunk (it is splittable), per the contract.
@@ -138,7 +148,7 @@ impl LoopList {
             if !(*header).older_than_pending_joins() {
                 return None;
             }
-            ((*header).split)(header)
+            Some(((*header).split)(header, parts, publish))
         }
     }
 }

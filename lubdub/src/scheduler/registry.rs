@@ -213,14 +213,39 @@ impl Registry {
         self.notify_work();
     }
 
-    /// Called after work was made stealable. If nobody is searching but
-    /// somebody sleeps, wakes one sleeper. The fence pairs with the one in
+    /// Called after one job was made stealable: [`Registry::notify_work_for`]
+    /// one job.
+    pub(crate) fn notify_work(&self) {
+        self.notify_work_for(1);
+    }
+
+    /// Called after `jobs` jobs were made stealable. Wakes as many sleepers
+    /// as there are jobs beyond the threads already searching (who will find
+    /// them), as many as sleep. The fence pairs with the one in
     /// `SeatSleep::sleep`: either the sleeper's last look sees the work, or
     /// this reading sees the sleeper.
-    pub(crate) fn notify_work(&self) {
+    pub(crate) fn notify_work_for(&self, jobs: usize) {
         fence(Ordering::SeqCst);
         let idle = self.idle.snapshot();
-        if idle.searching == 0 && idle.sleeping > 0 {
+        let wanted = jobs
+            .saturating_sub(idle.searching as usize)
+            .min(idle.sleeping as usize);
+        for _ in 0..wanted {
+            if !self.wake_one() {
+                break;
+            }
+        }
+    }
+
+    /// Called by a thread that just took a job from another seat: if it was
+    /// the last one searching, threads sleep, and more work waits to be
+    /// taken, it wakes one more, so that a promotion of several pieces, or
+    /// several promotions at once, reach as many threads as quickly as the
+    /// wake-ups can go (`README.md`, "Filling the pool"). Only a shortcut:
+    /// every publisher already made sure one thread looks.
+    pub(crate) fn pass_wake_on(&self) {
+        let idle = self.idle.snapshot();
+        if idle.searching == 0 && idle.sleeping > 0 && self.has_work() {
             self.wake_one();
         }
     }

@@ -379,8 +379,7 @@ impl Registry {
                     polls: owner.polls.load(Ordering::Relaxed),
                 };
                 let pending = !owner.pending.looks_empty() || owner.runs_loops();
-                let stuck =
-                    now == *seen && pending && seat.published.load(Ordering::Relaxed).is_null();
+                let stuck = now == *seen && pending && seat.published.is_empty();
                 *seen = now;
                 if stuck {
                     target.requested.store(true, Ordering::SeqCst);

@@ -10,22 +10,20 @@
 //! [`Seat::fifo`], behind the tokens of the occupant's `spawn_fifo` jobs.
 
 use super::fifo::FifoQueue;
-use super::job::{JobHeader, JobRef};
+use super::published::Published;
 use super::queue::JobQueue;
 use super::rescue::SeatRescue;
 use super::sleep::SeatSleep;
 use crate::observation::Observation;
 use crate::profile::{self, Event, SeatAccount, WorkerState};
-use crate::sync::{AtomicPtr, Ordering};
 use crate::trace::{TraceEventKind, TraceRing};
 
 /// Aligned to two cache lines so that seats do not share lines (adjacent-line
 /// prefetch pairs lines on x86).
 #[repr(align(128))]
 pub(crate) struct Seat {
-    /// A promoted job waiting for a thief, or null. Only the occupant stores
-    /// a job here; a thief, or the occupant taking it back, swaps it to null.
-    pub(crate) published: AtomicPtr<JobHeader>,
+    /// Promoted jobs waiting for thieves (`published.rs`).
+    pub(crate) published: Published,
     pub(crate) queue: JobQueue,
     /// Broadcast jobs for this seat, oldest first. Never stolen: only the
     /// seat's occupant runs them (see `broadcast.rs`).
@@ -44,7 +42,7 @@ impl Seat {
     /// A seat asleep since `start` (see [`profile::now`]).
     pub(crate) fn new(observation: &Observation, start: u64) -> Self {
         Self {
-            published: AtomicPtr::new(std::ptr::null_mut()),
+            published: Published::new(),
             queue: JobQueue::new(),
             broadcasts: JobQueue::new(),
             fifo: FifoQueue::new(),
@@ -91,28 +89,8 @@ impl Seat {
         }
     }
 
-    /// Takes the published job, if any.
-    pub(crate) fn steal_published(&self) -> Option<JobRef> {
-        let job = self.published.load(Ordering::Relaxed);
-        if job.is_null() {
-            return None;
-        }
-        // Acquire pairs with the occupant's release store in `publish`: the
-        // job's contents are visible once the swap succeeds.
-        self.published
-            .compare_exchange(
-                job,
-                std::ptr::null_mut(),
-                Ordering::Acquire,
-                Ordering::Relaxed,
-            )
-            .ok()
-            .and_then(std::ptr::NonNull::new)
-            .map(JobRef::from_header)
-    }
-
     /// True if some thread could take work from this seat.
     pub(crate) fn has_work(&self) -> bool {
-        !self.published.load(Ordering::Relaxed).is_null() || !self.queue.looks_empty()
+        !self.published.is_empty() || !self.queue.looks_empty()
     }
 }

@@ -88,9 +88,13 @@ impl Registry {
                     continue;
                 }
             }
-            if let Some(job) = self.find_work(ctx.index()) {
+            if let Some((job, stolen)) = self.find_work(ctx.index()) {
                 self.idle().stop_searching();
                 self.on_busy(ctx.index());
+                if stolen {
+                    self.pass_wake_on();
+                    ctx.start_stolen_work();
+                }
                 seat.enter(WorkerState::Working);
                 // SAFETY: `find_work` removed the job from where it was
                 // shared, so this thread alone runs it.
@@ -162,7 +166,7 @@ impl Registry {
         let job = if local_only {
             self.find_local_work(ctx.index())
         } else {
-            self.find_work(ctx.index())
+            self.find_work(ctx.index()).map(|(job, _)| job)
         };
         let Some(job) = job else {
             return false;
@@ -186,24 +190,25 @@ impl Registry {
     }
 
     /// Takes a job to run: the seat's own work (`find_local_work`), else the
-    /// seat's own published job, else a job another seat published, else the
-    /// oldest of another seat's queue, else the injector's oldest.
+    /// seat's own published jobs, else a job another seat published, else the
+    /// oldest of another seat's queue, else the injector's oldest. The flag
+    /// is true for a job taken from another seat or the injector (stolen).
     ///
     /// A seat's own published job is there when its occupant waits on a
     /// latch (a scope's, say) inside an outer `join` whose `b` was promoted
     /// and not yet taken: the occupant runs it as a thief would, rather than
     /// wait for one (which, if every other thread is blocked, never comes).
-    fn find_work(&self, index: usize) -> Option<JobRef> {
+    fn find_work(&self, index: usize) -> Option<(JobRef, bool)> {
         let seats = self.seats();
         let own = self
             .find_local_work(index)
-            .or_else(|| seats[index].steal_published());
+            .or_else(|| seats[index].published.steal());
         if let Some(job) = own {
-            return Some(job);
+            return Some((job, false));
         }
         let others = || (1..seats.len()).map(|offset| (index + offset) % seats.len());
         let (job, victim) = others()
-            .find_map(|other| seats[other].steal_published().map(|job| (job, Some(other))))
+            .find_map(|other| seats[other].published.steal().map(|job| (job, Some(other))))
             .or_else(|| {
                 others().find_map(|other| {
                     seats[other]
@@ -214,6 +219,6 @@ impl Registry {
             })
             .or_else(|| self.injector().pop_oldest().map(|job| (job, None)))?;
         seats[index].count_steal(victim);
-        Some(job)
+        Some((job, true))
     }
 }

@@ -1,17 +1,16 @@
 //! The bridges: run a producer into a consumer on the current pool. An
 //! indexed loop runs in sequential chunks and is cut in two only when a
-//! heartbeat is due and a thread is idle (`README.md` of the `iter` module),
-//! here with a folder per chunk (a consumer that needs no positions gets one
-//! folder per piece instead: `one_folder.rs`), or where a promotion below it
-//! finds its rest the oldest pending work (`pending_rest.rs`); an unindexed
-//! producer, which
-//! has no chunk boundaries to poll at, is cut into a few pieces per thread up
-//! front and again where a piece migrates.
+//! heartbeat is due and a thread is idle, or where a promotion below it
+//! finds its rest the oldest pending work (`drive.rs`; `README.md` of the
+//! `iter` module): here with a folder per chunk (`chunk_results.rs`; a
+//! consumer that needs no positions gets one folder per piece instead,
+//! `one_folder.rs`). An unindexed producer, which has no chunk boundaries to
+//! poll at, is cut into a few pieces per thread up front and again where a
+//! piece migrates.
 
-use std::pin::pin;
-
-use super::pending_rest::{PendingRest, Taken};
-use super::schedule::{Limits, Pace};
+use super::chunk_results::ChunkResults;
+use super::drive::{drive, on_this_worker, Sink};
+use super::schedule::Limits;
 use super::{Consumer, Folder, Producer, Reducer, UnindexedConsumer, UnindexedProducer};
 use crate::iter::IndexedParallelIterator;
 use crate::pool::in_current_pool;
@@ -152,7 +151,8 @@ where
             return fold_halves(len, producer, consumer);
         }
         let limits = Limits::of(&producer);
-        drive(ctx, limits, len, producer, consumer)
+        let front: ChunkResults<C, P::Item> = Sink::<P>::fresh(&consumer);
+        drive(ctx, limits, len, producer, front, consumer)
     })
 }
 
@@ -194,162 +194,6 @@ where
         (Ok(left), Ok(right)) => reducer.reduce(left, right),
         (Err(payload), _) | (_, Err(payload)) => unwind::resume(payload),
     }
-}
-
-/// The result of the items a piece has folded so far, and the reducer that
-/// joins it with a result of the consumer for the rest of the piece.
-struct Front<R, Red> {
-    result: R,
-    reducer: Red,
-}
-
-/// `front` (the piece's result so far, if any) followed by `next`.
-fn after<R, Red: Reducer<R>>(front: Option<Front<R, Red>>, next: R) -> R {
-    match front {
-        Some(front) => front.reducer.reduce(front.result, next),
-        None => next,
-    }
-}
-
-/// Runs one piece of `len` items on the current thread, which works in a
-/// pool: the front in chunks, polling the heartbeat between them; on a due
-/// heartbeat with an idle thread, the rest is halved and its back half
-/// offered to the idle thread.
-fn drive<P, C>(
-    ctx: &WorkerContext,
-    limits: Limits,
-    len: usize,
-    producer: P,
-    consumer: C,
-) -> C::Result
-where
-    P: Producer,
-    C: Consumer<P::Item>,
-{
-    let mut panicked = None;
-    let result = drive_chunks(ctx, limits, len, producer, consumer, &mut panicked);
-    resume_if_panicked(panicked, result)
-}
-
-/// [`drive`]'s loop. A chunk that panics loses its items from the panic on;
-/// the panic is kept in `panicked` and the loop goes on with the next chunk
-/// (see [`resume_if_panicked`]).
-///
-/// While a chunk runs, the rest of the piece waits in a [`PendingRest`] on
-/// the thread's pending list, where a promotion (at this loop's poll, or
-/// at a join or loop inside the chunk) may halve it; the piece then runs
-/// the left half and joins the right one.
-fn drive_chunks<P, C>(
-    ctx: &WorkerContext,
-    limits: Limits,
-    mut len: usize,
-    mut producer: P,
-    mut consumer: C,
-    panicked: &mut Option<Panic>,
-) -> C::Result
-where
-    P: Producer,
-    C: Consumer<P::Item>,
-{
-    let rest = pin!(PendingRest::new(
-        |(len, producer, consumer): (usize, P, C)| {
-            let left_len = len / 2;
-            let (left, right) = producer.split_at(left_len);
-            let (left_consumer, right_consumer, halves) = consumer.split_at(left_len);
-            let right_half = move || drive_here(limits, len - left_len, right, right_consumer);
-            ((left_len, left, left_consumer), right_half, halves)
-        }
-    ));
-    let rest = rest.into_ref();
-    let mut front: Option<Front<C::Result, C::Reducer>> = None;
-    let mut pace = Pace::new(ctx, limits, len);
-    loop {
-        if consumer.full() {
-            // Nothing more can change the result: the rest is not folded.
-            return match front {
-                Some(front) => front.result,
-                None => consumer.into_folder().complete(),
-            };
-        }
-        let Some(head_len) = pace.head(len) else {
-            let result = producer.fold_with(consumer.into_folder()).complete();
-            return after(front, result);
-        };
-        let (head, rest_producer) = producer.split_at(head_len);
-        let (head_consumer, rest_consumer, reducer) = consumer.split_at(head_len);
-        let rest_len = len - head_len;
-        rest.offer(
-            ctx,
-            (rest_len, rest_producer, rest_consumer),
-            pace.can_halve(rest_len),
-        );
-        pace.before_chunk(ctx);
-        match unwind::halt(|| head.fold_with(head_consumer.into_folder()).complete()) {
-            Ok(head_result) => {
-                front = Some(Front {
-                    result: after(front, head_result),
-                    reducer,
-                });
-            }
-            Err(payload) => {
-                panicked.get_or_insert(payload);
-            }
-        }
-        pace.after_chunk(ctx, rest_len);
-        match rest.take() {
-            Taken::Whole((rest_len, rest_producer, rest_consumer)) => {
-                len = rest_len;
-                producer = rest_producer;
-                consumer = rest_consumer;
-            }
-            Taken::Halved {
-                left: (left_len, left, left_consumer),
-                halves,
-            } => {
-                let left = unwind::halt(|| drive(ctx, limits, left_len, left, left_consumer));
-                let right = rest.join_right();
-                let left = left.unwrap_or_else(|payload| unwind::resume(payload));
-                return after(front, halves.reduce(left, right));
-            }
-        }
-    }
-}
-
-/// A caught panic's payload.
-pub(super) type Panic = Box<dyn std::any::Any + Send>;
-
-/// `result`, or the panic one of the piece's chunks raised. As in Rayon, a
-/// panic stops only the work it unwinds through: the piece's other chunks
-/// still ran (`panic_fuse` stops them: its consumer is full once a panic
-/// was seen), and the loop panics after them. Of several panics, the first
-/// propagates.
-pub(super) fn resume_if_panicked<R>(panicked: Option<Panic>, result: R) -> R {
-    match panicked {
-        None => result,
-        Some(payload) => {
-            drop(result);
-            unwind::resume(payload)
-        }
-    }
-}
-
-/// [`drive`] on the current thread, which works in a pool: the second half
-/// of a split, on whichever thread runs it.
-fn drive_here<P, C>(limits: Limits, len: usize, producer: P, consumer: C) -> C::Result
-where
-    P: Producer,
-    C: Consumer<P::Item>,
-{
-    on_this_worker(|ctx| drive(ctx, limits, len, producer, consumer))
-}
-
-/// Runs `op` with the context of the current thread, which works in a pool:
-/// how a half of a split, which may have moved to another thread, finds the
-/// context it runs in.
-pub(super) fn on_this_worker<R>(op: impl FnOnce(&WorkerContext) -> R) -> R {
-    // SAFETY: a non-null current context is live on this thread's stack.
-    let ctx = unsafe { WorkerContext::current().as_ref() };
-    op(ctx.expect("a split half runs on a thread of the pool"))
 }
 
 /// Runs an unindexed `producer` into `consumer` on the current pool (the

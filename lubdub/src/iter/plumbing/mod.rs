@@ -24,6 +24,8 @@
 //! (as ndarray's are) runs on lubdub unchanged.
 
 mod bridge;
+mod chunk_results;
+mod drive;
 mod one_folder;
 mod pending_rest;
 mod schedule;

@@ -152,6 +152,12 @@ impl Limits {
         (head >= self.min_piece).then_some(head)
     }
 
+    /// The shortest piece a loop may be cut into.
+    #[inline]
+    pub(super) fn min_piece(self) -> usize {
+        self.min_piece
+    }
+
     /// True when `len` items may be cut into two pieces of at least
     /// `min_piece` items each.
     #[inline]
