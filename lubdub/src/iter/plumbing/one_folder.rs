@@ -1,16 +1,9 @@
 //! The bridge of an indexed loop into a consumer that needs no positions
-//! ([`Consumer::position_free`](super::Consumer::position_free)): each piece of the loop is folded into ONE
-//! folder, chunk after chunk, and the consumer is cut only where a heartbeat
-//! splits the piece, without positions, as [`bridge_unindexed`] cuts it.
-//!
-//! A piece runs with its folder (which holds the items folded so far) and a
-//! *spare*: a consumer not yet made into a folder, for the items after them.
-//! A split halves the rest of the piece; the left half goes on with the
-//! folder and, as its own spare, a consumer split off the spare's left
-//! (`split_off_left`), and the right half starts afresh from the spare. So
-//! the folder's items come before those of the left half's spare, which come
-//! before the spare's, and the spare's reducer joins the two halves' results
-//! left to right: the order a consumer cut at positions would give.
+//! ([`Consumer::position_free`](super::Consumer::position_free)): each
+//! piece of the loop is folded into ONE folder, chunk after chunk
+//! ([`OneFolder`], the driver's sink), and the consumer is cut only where a
+//! promotion cuts the piece, without positions, as [`bridge_unindexed`]
+//! cuts it.
 //!
 //! [`bridge_unindexed`]: super::bridge_unindexed
 
