@@ -42,7 +42,7 @@ where
     I: ParallelIterator,
     P: Fn(&I::Item) -> bool + Sync,
 {
-    find(iter, predicate, End::First)
+    find::<_, _, false>(iter, predicate)
 }
 
 /// The last item of `iter`, by position, that matches `predicate`.
@@ -51,10 +51,11 @@ where
     I: ParallelIterator,
     P: Fn(&I::Item) -> bool + Sync,
 {
-    find(iter, predicate, End::Last)
+    find::<_, _, true>(iter, predicate)
 }
 
-fn find<I, P>(iter: I, predicate: &P, end: End) -> Option<I::Item>
+/// The first match (`LAST` false) or the last (`LAST` true).
+fn find<I, P, const LAST: bool>(iter: I, predicate: &P) -> Option<I::Item>
 where
     I: ParallelIterator,
     P: Fn(&I::Item) -> bool + Sync,
@@ -63,8 +64,8 @@ where
         Some(len) => usize::MAX / len.max(1),
         None => 1 << (usize::BITS / 2),
     };
-    let best = AtomicUsize::new(end.worst());
-    iter.drive_unindexed(FindConsumer::new(predicate, end, &best, unit))
+    let best = AtomicUsize::new(End::of(LAST).worst());
+    iter.drive_unindexed(FindConsumer::<_, LAST>::new(predicate, &best, unit))
 }
 
 /// Which match wins.
@@ -75,6 +76,15 @@ enum End {
 }
 
 impl End {
+    /// The end a search for the last match (`last`) or the first wants.
+    const fn of(last: bool) -> End {
+        if last {
+            End::Last
+        } else {
+            End::First
+        }
+    }
+
     /// A position that every folder's position equals or beats.
     fn worst(self) -> usize {
         match self {
@@ -100,7 +110,10 @@ impl End {
     }
 }
 
-struct FindConsumer<'p, P> {
+/// The consumer of a search for the first match, or for the last
+/// (`LAST`): a search from the right end, which the bridge runs from there
+/// (`Consumer::FROM_THE_RIGHT`).
+struct FindConsumer<'p, P, const LAST: bool> {
     predicate: &'p P,
     end: End,
     best: &'p AtomicUsize,
@@ -112,11 +125,11 @@ struct FindConsumer<'p, P> {
     unit: usize,
 }
 
-impl<'p, P> FindConsumer<'p, P> {
-    fn new(predicate: &'p P, end: End, best: &'p AtomicUsize, unit: usize) -> Self {
+impl<'p, P, const LAST: bool> FindConsumer<'p, P, LAST> {
+    fn new(predicate: &'p P, best: &'p AtomicUsize, unit: usize) -> Self {
         FindConsumer {
             predicate,
-            end,
+            end: End::of(LAST),
             best,
             lo: Cell::new(0),
             hi: usize::MAX,
@@ -146,7 +159,7 @@ impl<'p, P> FindConsumer<'p, P> {
     }
 }
 
-impl<'p, T, P> Consumer<T> for FindConsumer<'p, P>
+impl<'p, T, P, const LAST: bool> Consumer<T> for FindConsumer<'p, P, LAST>
 where
     T: Send,
     P: Fn(&T) -> bool + Sync,
@@ -175,9 +188,11 @@ where
         self.end
             .beats(self.best.load(Ordering::Relaxed), self.position())
     }
+
+    const FROM_THE_RIGHT: bool = LAST;
 }
 
-impl<T, P> UnindexedConsumer<T> for FindConsumer<'_, P>
+impl<T, P, const LAST: bool> UnindexedConsumer<T> for FindConsumer<'_, P, LAST>
 where
     T: Send,
     P: Fn(&T) -> bool + Sync,
@@ -252,16 +267,23 @@ mod tests {
         x % 10 == 7
     }
 
-    fn full(consumer: &FindConsumer<'_, Predicate>) -> bool {
+    fn full<const LAST: bool>(consumer: &FindConsumer<'_, Predicate, LAST>) -> bool {
         Consumer::<u32>::full(consumer)
     }
 
     #[test]
     fn a_match_in_a_late_chunk_stops_only_the_side_that_cannot_win() {
-        for (end, unit) in [(End::First, 1), (End::First, 1 << 20), (End::Last, 1)] {
+        a_match_stops_only_the_side_that_cannot_win::<false>(1);
+        a_match_stops_only_the_side_that_cannot_win::<false>(1 << 20);
+        a_match_stops_only_the_side_that_cannot_win::<true>(1);
+    }
+
+    fn a_match_stops_only_the_side_that_cannot_win<const LAST: bool>(unit: usize) {
+        let end = End::of(LAST);
+        {
             let best = AtomicUsize::new(end.worst());
             let predicate: Predicate = ends_in_seven;
-            let rest = FindConsumer::new(&predicate, end, &best, unit);
+            let rest = FindConsumer::<_, LAST>::new(&predicate, &best, unit);
             // Chunks of 8 items cut off the front of the rest, as the bridge
             // cuts a long piece; the 500th finds a match.
             let mut heads = Vec::new();
@@ -286,7 +308,7 @@ mod tests {
     fn narrow_spans_tie_and_the_reducer_still_keeps_the_winner() {
         let best = AtomicUsize::new(End::First.worst());
         let predicate: Predicate = ends_in_seven;
-        let rest = FindConsumer::new(&predicate, End::First, &best, usize::MAX);
+        let rest = FindConsumer::<_, false>::new(&predicate, &best, usize::MAX);
         // The first cut takes the whole span: every later consumer ties.
         let first = rest.take_left(usize::MAX);
         let (left, right) = (rest.take_left(1), rest.take_left(1));

@@ -10,6 +10,7 @@
 
 use super::chunk_results::ChunkResults;
 use super::drive::{drive, on_this_worker, Sink};
+use super::from_the_right::Mirrored;
 use super::schedule::Limits;
 use super::{Consumer, Folder, Producer, Reducer, UnindexedConsumer, UnindexedProducer};
 use crate::iter::IndexedParallelIterator;
@@ -147,13 +148,29 @@ where
     C: Consumer<P::Item>,
 {
     in_current_pool(|ctx| {
-        if runs_alone(ctx, len, producer.max_len()) {
-            return fold_halves(len, producer, consumer);
+        if C::FROM_THE_RIGHT {
+            // In chunks from the end, even on one seat: a half folded whole
+            // would be scanned from its left.
+            let producer = Mirrored::new(producer, len);
+            drive_by_chunk(ctx, len, producer, Mirrored::new(consumer, len))
+        } else if runs_alone(ctx, len, producer.max_len()) {
+            fold_halves(len, producer, consumer)
+        } else {
+            drive_by_chunk(ctx, len, producer, consumer)
         }
-        let limits = Limits::of(&producer);
-        let front: ChunkResults<C, P::Item> = Sink::<P>::fresh(&consumer);
-        drive(ctx, limits, len, producer, front, consumer)
     })
+}
+
+/// Runs a loop through the driver on the current thread, which works in a
+/// pool, with a folder per chunk.
+fn drive_by_chunk<P, C>(ctx: &WorkerContext, len: usize, producer: P, consumer: C) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
+    let limits = Limits::of(&producer);
+    let front: ChunkResults<C, P::Item> = Sink::<P>::fresh(&consumer);
+    drive(ctx, limits, len, producer, front, consumer)
 }
 
 /// True when the pool has a single seat and no bound on the items per

@@ -26,6 +26,7 @@
 mod bridge;
 mod chunk_results;
 mod drive;
+mod from_the_right;
 mod one_folder;
 mod pending_rest;
 mod schedule;
@@ -214,6 +215,17 @@ pub trait Consumer<Item>: Send + Sized {
     fn may_become_full(&self) -> bool {
         true
     }
+
+    /// True for a consumer that searches from the right end (`find_last`):
+    /// its best item is the last one that qualifies, and a match stops the
+    /// pieces to its left. lubdub's bridge then runs the loop from its end
+    /// (`plumbing/from_the_right.rs`), so that the search meets the right
+    /// end first, and an adaptor's consumer gives its base's answer. Not
+    /// part of Rayon's trait; a consumer written for Rayon keeps the
+    /// default, false: its loops run from the left, which is always
+    /// correct.
+    #[doc(hidden)]
+    const FROM_THE_RIGHT: bool = false;
 }
 
 /// Takes the items of one piece, sequentially, and makes its result.
