@@ -42,6 +42,67 @@ fn find_last_over_huge_ranges_starts_at_the_end() {
     }
 }
 
+/// The nested loops of Rayon's `find_last_octillion_flat`: 10^27 items
+/// through `map`, `flat_map` and `with_max_len`.
+fn octillion_flat() -> impl ParallelIterator<Item = u128> {
+    const BILLION: u32 = 1_000_000_000;
+    (0..BILLION)
+        .into_par_iter()
+        .with_max_len(1_000)
+        .map(|i| u64::from(i) * u64::from(BILLION))
+        .flat_map(|i| {
+            (0..BILLION)
+                .into_par_iter()
+                .with_max_len(1_000)
+                .map(move |j| i + u64::from(j))
+        })
+        .map(|i| u128::from(i) * u128::from(BILLION))
+        .flat_map(|i| {
+            (0..BILLION)
+                .into_par_iter()
+                .with_max_len(1_000)
+                .map(move |j| i + u128::from(j))
+        })
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "a minute of Miri is not enough for the pools")]
+fn searches_through_adaptors_start_at_the_end() {
+    const OCTILLION: u128 = 1_000_000_000_000_000_000_000_000_000;
+    for threads in [1, 2, 4] {
+        let pool = common::pool(threads, lubdub::DEFAULT_HEARTBEAT);
+        let found = within_a_minute(move || {
+            pool.install(|| {
+                let flat = octillion_flat().find_last(|_| true);
+                let filtered = (0..u64::MAX)
+                    .into_par_iter()
+                    .filter(|x| x % 2 == 0)
+                    .map(|x| x / 2)
+                    .find_last(|x| x % 5 == 0);
+                let mapped = (0..u64::MAX)
+                    .into_par_iter()
+                    .find_map_last(|x| (x % 9 == 4).then_some(x / 9));
+                let chained = (0..u64::MAX)
+                    .into_par_iter()
+                    .chain(0..10)
+                    .find_last(|&x| x > 5);
+                (flat, filtered, mapped, chained)
+            })
+        });
+        let max = u64::MAX - 1;
+        let last_even = max - max % 2;
+        let expected_filtered = (0..=last_even / 2).rev().find(|x| x % 5 == 0);
+        assert_eq!(found.0, Some(OCTILLION - 1), "{threads} threads");
+        assert_eq!(found.1, expected_filtered, "{threads} threads");
+        assert_eq!(
+            found.2,
+            Some((max - (max - 4) % 9) / 9),
+            "{threads} threads"
+        );
+        assert_eq!(found.3, Some(9), "{threads} threads");
+    }
+}
+
 #[test]
 fn the_last_match_wins_in_every_setting() {
     let n = common::scaled(20_000, 300) as u64;

@@ -47,12 +47,30 @@ where
                 (consumer.split_off_left(), consumer, reducer)
             }
         };
-        let (a, b) = join(|| a.drive_unindexed(left), || b.drive_unindexed(right));
+        let (a, b) =
+            join_sides::<A::Item, C, _>(|| a.drive_unindexed(left), || b.drive_unindexed(right));
         reducer.reduce(a, b)
     }
 
     fn opt_len(&self) -> Option<usize> {
         self.a.opt_len()?.checked_add(self.b.opt_len()?)
+    }
+}
+
+/// Runs the two sides of a chain as a `join`, the left side first, or the
+/// right side first for a consumer that searches from the right end
+/// (`Consumer::FROM_THE_RIGHT`): its match in the right side then stops
+/// the left one. Returns the left result first either way.
+fn join_sides<T, C, R>(left: impl FnOnce() -> R + Send, right: impl FnOnce() -> R + Send) -> (R, R)
+where
+    C: Consumer<T>,
+    R: Send,
+{
+    if C::FROM_THE_RIGHT {
+        let (right, left) = join(right, left);
+        (left, right)
+    } else {
+        join(left, right)
     }
 }
 
@@ -64,7 +82,7 @@ where
     fn drive<C: Consumer<A::Item>>(self, consumer: C) -> C::Result {
         let Chain { a, b } = self;
         let (left, right, reducer) = consumer.split_at(a.len());
-        let (a, b) = join(|| a.drive(left), || b.drive(right));
+        let (a, b) = join_sides::<A::Item, C, _>(|| a.drive(left), || b.drive(right));
         reducer.reduce(a, b)
     }
 

@@ -80,6 +80,9 @@ where
     fn may_become_full(&self) -> bool {
         self.base.may_become_full()
     }
+
+    /// From the right where its base is.
+    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
 }
 
 impl<C, T> UnindexedConsumer<T> for IntersperseConsumer<C, T>
@@ -223,6 +226,9 @@ where
     fn may_become_full(&self) -> bool {
         self.base.may_become_full()
     }
+
+    /// From the right where its base is.
+    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
 }
 
 impl<C, T> UnindexedConsumer<T> for GapConsumer<C, T>

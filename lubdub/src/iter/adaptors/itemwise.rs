@@ -96,6 +96,9 @@ where
     fn position_free(&self) -> bool {
         self.base.position_free()
     }
+
+    /// From the right where its base is.
+    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
 }
 
 impl<T, C, A> UnindexedConsumer<T> for ItemwiseConsumer<'_, C, A>

@@ -78,6 +78,9 @@ where
     fn may_become_full(&self) -> bool {
         self.base.may_become_full()
     }
+
+    /// From the right where its base is.
+    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
 }
 
 impl<T, R, C, S, F> UnindexedConsumer<T> for MapStateConsumer<'_, C, S, F>

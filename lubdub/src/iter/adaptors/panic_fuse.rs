@@ -237,6 +237,9 @@ impl<'a, T, C: Consumer<T>> Consumer<T> for PanicFuseConsumer<'a, C> {
     fn may_become_full(&self) -> bool {
         self.base.may_become_full()
     }
+
+    /// From the right where its base is.
+    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
 }
 
 impl<T, C: UnindexedConsumer<T>> UnindexedConsumer<T> for PanicFuseConsumer<'_, C> {

@@ -97,6 +97,9 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
+
+    /// From the right where its base is.
+    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
 }
 
 /// A [`PositionsConsumer`]'s folder; `next` is the position of the next

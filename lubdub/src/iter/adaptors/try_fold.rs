@@ -187,6 +187,9 @@ where
     fn position_free(&self) -> bool {
         self.base.position_free() && !self.base.may_become_full()
     }
+
+    /// From the right where its base is.
+    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
 }
 
 impl<T, U, C, S, F> UnindexedConsumer<T> for TryFoldConsumer<'_, U, C, S, F>

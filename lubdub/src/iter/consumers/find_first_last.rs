@@ -25,10 +25,15 @@
 //! below an item still have room, and 2^(bits/2) when it is not. Only
 //! `split_off_left`, which knows no counts, halves the span.
 //!
-//! A span too narrow for a cut gives the right consumer an empty span at the
-//! left one's end: positions then tie, which stops less work but never gives
-//! a wrong answer, since a consumer stops only for a *strictly* better
-//! position and the reducers keep the leftmost (or rightmost) item.
+//! A cut whose units would take the whole span (the unit was a guess, or
+//! the line ran out) halves the span instead, so that the right consumer
+//! keeps positions of its own: a search from the right end
+//! (`Consumer::FROM_THE_RIGHT`) cuts its rest, which holds nearly all the
+//! items, off the left of a short last chunk, and a match in that chunk
+//! must stop the rest. Once a span is one position wide, positions tie,
+//! which stops less work but never gives a wrong answer, since a consumer
+//! stops only for a *strictly* better position and the reducers keep the
+//! leftmost (or rightmost) item.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -145,11 +150,13 @@ impl<'p, P, const LAST: bool> FindConsumer<'p, P, LAST> {
         }
     }
 
-    /// Cuts `width` off the front of the span (all of it, if it is
-    /// narrower): the front becomes a new consumer, the rest stays here.
+    /// Cuts `width` off the front of the span (half of it, if the span is
+    /// not wider: see the module's doc): the front becomes a new consumer,
+    /// the rest stays here.
     fn take_left(&self, width: usize) -> Self {
         let lo = self.lo.get();
-        let mid = lo + width.min(self.hi - lo);
+        let span = self.hi - lo;
+        let mid = lo + if width < span { width } else { span / 2 };
         self.lo.set(mid);
         FindConsumer {
             lo: Cell::new(lo),
@@ -309,8 +316,14 @@ mod tests {
         let best = AtomicUsize::new(End::First.worst());
         let predicate: Predicate = ends_in_seven;
         let rest = FindConsumer::<_, false>::new(&predicate, &best, usize::MAX);
-        // The first cut takes the whole span: every later consumer ties.
+        // A cut that asks for the whole span halves it, so the right part
+        // keeps positions of its own...
         let first = rest.take_left(usize::MAX);
+        assert!(first.hi == rest.lo.get() && first.hi - first.lo.get() == usize::MAX / 2);
+        // ...until 64 such cuts leave it no width: later consumers tie.
+        for _ in 1..64 {
+            rest.take_left(usize::MAX);
+        }
         let (left, right) = (rest.take_left(1), rest.take_left(1));
         assert_eq!(left.position(), right.position());
         let right = Consumer::<u32>::into_folder(right).consume(17);
