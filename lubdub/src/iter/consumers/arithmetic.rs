@@ -34,6 +34,12 @@ trait Operation<S, T>: Combine<S> {
 
 /// How two results `S` are joined, left then right.
 trait Combine<S> {
+    /// True when one folder may take a whole piece: a sum grows slowly, so
+    /// a piece's chunks may all add into one result. A product of big
+    /// numbers grows with each factor, so its chunks' results join as a
+    /// balanced tree (`iter/plumbing/chunk_results.rs`).
+    const ONE_FOLDER_PER_PIECE: bool;
+
     fn combine(left: S, right: S) -> S;
 }
 
@@ -47,6 +53,8 @@ impl<S: Sum<T> + Sum<S>, T> Operation<S, T> for Adding {
 }
 
 impl<S: Sum<S>> Combine<S> for Adding {
+    const ONE_FOLDER_PER_PIECE: bool = true;
+
     fn combine(left: S, right: S) -> S {
         once(left).chain(once(right)).sum()
     }
@@ -59,6 +67,8 @@ impl<S: Product<T> + Product<S>, T> Operation<S, T> for Multiplying {
 }
 
 impl<S: Product<S>> Combine<S> for Multiplying {
+    const ONE_FOLDER_PER_PIECE: bool = false;
+
     fn combine(left: S, right: S) -> S {
         once(left).chain(once(right)).product()
     }
@@ -95,9 +105,10 @@ where
         false
     }
 
-    /// Its folders take any number of items.
+    /// A sum's folders take any number of items; a product's results join
+    /// as a tree (see [`Combine::ONE_FOLDER_PER_PIECE`]).
     fn position_free(&self) -> bool {
-        true
+        <Op as Combine<S>>::ONE_FOLDER_PER_PIECE
     }
 
     /// Never full.

@@ -1,7 +1,8 @@
 //! `reduce` and `reduce_with`: join all items with an associative
-//! operation, each piece folding its chunks with `Iterator::fold` and the
-//! pieces joined left to right (so `min`/`max`, built on `reduce_with`, keep
-//! `Iterator`'s tie rules).
+//! operation, each chunk folded with `Iterator::fold`, and the chunks'
+//! results joined in order as a balanced tree (so `min`/`max`, built on
+//! `reduce_with`, keep `Iterator`'s tie rules, and a product of big
+//! integers multiplies numbers of about the same size).
 //!
 //! A folder starts from its first item, not from `identity()`: Rayon
 //! documents the identity as a true identity that "may be inserted into the
@@ -71,9 +72,13 @@ where
         false
     }
 
-    /// Its folders take any number of items.
+    /// False: its chunks are folded each into a folder of its own and
+    /// their results joined as a balanced tree
+    /// (`iter/plumbing/chunk_results.rs`), as a join may cost as much as
+    /// its operands are large (a product of big integers, a
+    /// concatenation).
     fn position_free(&self) -> bool {
-        true
+        false
     }
 
     /// Never full.
