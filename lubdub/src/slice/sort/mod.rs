@@ -21,6 +21,7 @@ mod insertion;
 mod merge;
 mod mergesort;
 mod merging;
+mod nearly_sorted;
 mod network;
 mod partition;
 mod pivot;
