@@ -19,6 +19,7 @@ use std::mem::{self, MaybeUninit};
 use std::ptr;
 
 use super::few_distinct::sort_few_distinct;
+use super::gallop::{merge_blocks, GALLOP_MIN_LEN};
 use super::insertion::insertion_sort;
 use super::merge::merge;
 use super::presorted::presorted;
@@ -116,7 +117,9 @@ where
 
 /// Merges two adjacent sorted runs into `dest`; runs already in order (the
 /// last of `left` not greater than the first of `right`) are copied, at the
-/// cost of one comparison.
+/// cost of one comparison, and a long merge starts by blocks
+/// ([`merge_blocks`]), which takes all of it when the runs interleave in
+/// long blocks.
 fn merge_runs<T, F>(left: Run<T>, right: Run<T>, dest: &mut [MaybeUninit<T>], is_less: &F)
 where
     T: Send,
@@ -127,6 +130,20 @@ where
         // distinct allocation; bitwise copies.
         return unsafe {
             ptr::copy_nonoverlapping(left.start(), dest.as_mut_ptr().cast(), dest.len())
+        };
+    }
+    let (left, right, written) = if dest.len() >= GALLOP_MIN_LEN {
+        merge_blocks(left, right, dest, is_less)
+    } else {
+        (left, right, 0)
+    };
+    let dest = &mut dest[written..];
+    if left.is_empty() || right.is_empty() {
+        let rest = if left.is_empty() { right } else { left };
+        // SAFETY: what is left of one run, as long as what is left of
+        // `dest`, a distinct allocation; bitwise copies.
+        return unsafe {
+            ptr::copy_nonoverlapping(rest.start(), dest.as_mut_ptr().cast(), rest.len())
         };
     }
     merge(left, right, dest, is_less);

@@ -16,6 +16,7 @@
 //! mutability are kept.
 
 mod few_distinct;
+mod gallop;
 mod heapsort;
 mod insertion;
 mod merge;
