@@ -31,13 +31,48 @@ where
         };
     };
     let descending = is_less(second, first);
-    let breaks = |w: &[T]| is_less(&w[1], &w[0]) != descending;
-    let len = 1 + v[1..]
-        .windows(2)
-        .position(breaks)
-        .map_or(v.len() - 1, |i| i + 1);
+    // One loop per direction: no test of the direction per element.
+    let len = if descending {
+        pairs_while(v, |a, b| is_less(b, a))
+    } else {
+        pairs_while(v, |a, b| !is_less(b, a))
+    };
     Prefix { len, descending }
 }
+
+/// The length of the longest prefix of `v` (not empty) whose neighbours
+/// all satisfy `in_order`. The first [`PAIRS_ONE_BY_ONE`] pairs are tested
+/// one by one (a random input breaks within a few); after them, blocks of
+/// as many pairs are tested without an exit per pair, a loop the compiler
+/// can vectorize for plain keys (it may compare up to that many pairs past
+/// the break).
+fn pairs_while<T>(v: &[T], in_order: impl Fn(&T, &T) -> bool) -> usize {
+    let pairs = v.len() - 1;
+    let one_by_one = |from: usize, to: usize| {
+        (from..to)
+            .find(|&i| !in_order(&v[i], &v[i + 1]))
+            .unwrap_or(to)
+    };
+    let first = one_by_one(0, pairs.min(PAIRS_ONE_BY_ONE));
+    if first < PAIRS_ONE_BY_ONE {
+        return first + 1;
+    }
+    let mut i = first;
+    while i + PAIRS_ONE_BY_ONE <= pairs {
+        let block = &v[i..=i + PAIRS_ONE_BY_ONE];
+        let all = block
+            .windows(2)
+            .fold(true, |all, w| all & in_order(&w[0], &w[1]));
+        if !all {
+            break;
+        }
+        i += PAIRS_ONE_BY_ONE;
+    }
+    one_by_one(i, pairs) + 1
+}
+
+/// See [`pairs_while`].
+const PAIRS_ONE_BY_ONE: usize = 16;
 
 /// Sorts `v` and returns true if `prefix` (its [`sorted_prefix`]) spans it:
 /// ascending (left as it is) or strictly descending (reversed, which keeps
