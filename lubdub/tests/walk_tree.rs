@@ -81,3 +81,34 @@ fn searches_stop_early_and_find_the_first_in_order() {
         assert!(walk_tree_prefix((0, 1), children_of).any(|(_, n)| n == 4 * 4 + 3));
     });
 }
+
+#[test]
+fn a_deep_caterpillar_walks_without_overflowing_the_stack() {
+    // Each node on the spine has a leaf and the next spine node as
+    // children: pieces cut off the spine are as deep as it.
+    let depth: u64 = if cfg!(miri) { 300 } else { 300_000 };
+    let children_of = move |&(spine, n): &(bool, u64)| {
+        let next = if spine && n < depth {
+            vec![(false, n), (true, n + 1)]
+        } else {
+            vec![]
+        };
+        next.into_iter()
+    };
+    for threads in [1, 2] {
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let post: Vec<(bool, u64)> = walk_tree_postfix((true, 0), children_of).collect();
+            assert_eq!(post.len() as u64, 2 * depth + 1);
+            assert_eq!(post[0], (false, 0));
+            assert_eq!(post.last(), Some(&(true, 0)));
+            let leaves = walk_tree_prefix((true, 0), children_of)
+                .filter(|&(spine, _)| !spine)
+                .count();
+            assert_eq!(leaves as u64, depth);
+        });
+    }
+}

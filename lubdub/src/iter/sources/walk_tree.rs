@@ -10,16 +10,19 @@
 //! cuts, when it splits; pieces are joined left to right, so a collected
 //! walk is in order.
 //!
-//! A piece that is not cut walks its subtrees as a plain loop over an
-//! explicit stack (a deep tree must not overflow the thread's stack), one
-//! `Vec` reused for every node: nothing is allocated per node. The prefix
-//! walk stacks nodes, children pushed last-first so that the first is on
-//! top. The postfix walk stacks the path from the subtree's root, each node
-//! with the iterator of its children not walked yet, and visits a node when
-//! its iterator runs out. Until issue 24 the postfix walk collected each
-//! node's children into a `Vec` of their own: an allocation per node, which
-//! made Rayon's `tree_postfix_sum` demo 12 to 16 times slower than on Rayon
-//! (`../../slice/README.md`, "Tree walks", has the numbers).
+//! A piece that is not cut walks its subtrees in a plain loop, allocating
+//! nothing per node. The prefix walk keeps an explicit stack of nodes, one
+//! `Vec` reused for every node, children pushed last-first so that the
+//! first is on top. The postfix walk recurses (a node's children's iterator
+//! lives in its frame, and the node is visited when it runs out) down to
+//! the depth that fits in [`RECURSION_BYTES`] of the thread's stack, and
+//! below that keeps the path, each node with its children's iterator, in a
+//! `Vec` (a deep tree must not overflow the thread's stack). Until issue 24
+//! the postfix walk collected each node's children into a `Vec` of their
+//! own: an allocation per node, which made Rayon's `tree_postfix_sum` demo
+//! 11 to 16 times slower than on Rayon; a heap stack for every level was
+//! still up to 1.4 times slower than Rayon's recursion
+//! (`../../slice/README.md`, "Against Rayon's demo", has the numbers).
 
 use crate::iter::plumbing::{bridge_unindexed, Folder, UnindexedConsumer, UnindexedProducer};
 use crate::iter::ParallelIterator;
@@ -271,26 +274,69 @@ where
     }
 
     fn fold_with<F: Folder<S>>(self, mut folder: F) -> F {
-        // The path from the current subtree's root down to the node being
-        // walked, each node with its children not walked yet.
-        let mut path: Vec<(S, I::IntoIter)> = Vec::new();
+        let frame = size_of::<(S, I::IntoIter, F)>() + FRAME_OVERHEAD;
+        let depth = RECURSION_BYTES / frame;
         for root in self.frontier.subtrees {
-            let children = (self.children_of)(&root).into_iter();
-            path.push((root, children));
-            while let Some((_, children)) = path.last_mut() {
-                if let Some(child) = children.next() {
-                    let children = (self.children_of)(&child).into_iter();
-                    path.push((child, children));
-                } else if let Some((node, _)) = path.pop() {
-                    folder = folder.consume(node);
-                    if folder.full() {
-                        return folder;
-                    }
-                }
+            folder = postfix(root, self.children_of, folder, depth);
+            if folder.full() {
+                return folder;
             }
         }
         folder.consume_iter(self.frontier.visited.into_iter().rev())
     }
+}
+
+/// The stack a postfix walk may take by recursion, in bytes; deeper
+/// subtrees are walked on a heap stack ([`postfix_on_a_stack`]).
+const RECURSION_BYTES: usize = 32 << 10;
+
+/// What a frame of [`postfix`] is taken to need besides its node, its
+/// children's iterator and the folder.
+const FRAME_OVERHEAD: usize = 64;
+
+/// Walks the subtree under `node` in postfix order into `folder`: by
+/// recursion (no stack to push to and pop from: the fastest loop) down to
+/// `depth` levels, below them on a heap stack.
+fn postfix<S, B, I, F>(node: S, children_of: &B, mut folder: F, depth: usize) -> F
+where
+    B: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+    F: Folder<S>,
+{
+    if depth == 0 {
+        return postfix_on_a_stack(node, children_of, folder);
+    }
+    for child in children_of(&node) {
+        folder = postfix(child, children_of, folder, depth - 1);
+        if folder.full() {
+            return folder;
+        }
+    }
+    folder.consume(node)
+}
+
+/// [`postfix`] without recursion: the path from `root` down to the node
+/// being walked, each node with its children not walked yet, is a `Vec`.
+fn postfix_on_a_stack<S, B, I, F>(root: S, children_of: &B, mut folder: F) -> F
+where
+    B: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+    F: Folder<S>,
+{
+    let children = children_of(&root).into_iter();
+    let mut path: Vec<(S, I::IntoIter)> = vec![(root, children)];
+    while let Some((_, children)) = path.last_mut() {
+        if let Some(child) = children.next() {
+            let children = children_of(&child).into_iter();
+            path.push((child, children));
+        } else if let Some((node, _)) = path.pop() {
+            folder = folder.consume(node);
+            if folder.full() {
+                return folder;
+            }
+        }
+    }
+    folder
 }
 
 /// The nodes of the tree under `root`, in an order that is not specified
