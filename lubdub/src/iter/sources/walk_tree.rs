@@ -4,9 +4,25 @@
 //!
 //! A piece of the walk is a list of subtrees to walk in order, plus the
 //! nodes already visited that come before them (prefix) or after them
-//! (postfix). Cutting a piece halves its list of subtrees; a piece with one
-//! subtree visits that subtree's root and keeps its children as the list.
-//! Pieces are joined left to right, so a collected walk is in order.
+//! (postfix). Cutting a piece visits nodes while its list holds a single
+//! subtree (replacing it by its children), then halves the list; a piece
+//! with no subtree left halves its visited nodes instead. Only the bridge
+//! cuts, when it splits; pieces are joined left to right, so a collected
+//! walk is in order.
+//!
+//! A piece that is not cut walks its subtrees in a plain loop, allocating
+//! nothing per node. The prefix walk keeps an explicit stack of nodes, one
+//! `Vec` reused for every node, children pushed last-first so that the
+//! first is on top. The postfix walk recurses (a node's children's iterator
+//! lives in its frame, and the node is visited when it runs out) down to
+//! the depth that fits in [`RECURSION_BYTES`] of the thread's stack, and
+//! below that keeps the path, each node with its children's iterator, in a
+//! `Vec` (a deep tree must not overflow the thread's stack). Until issue 24
+//! the postfix walk collected each node's children into a `Vec` of their
+//! own: an allocation per node, which made Rayon's `tree_postfix_sum` demo
+//! 11 to 16 times slower than on Rayon; a heap stack for every level was
+//! still up to 1.4 times slower than Rayon's recursion
+//! (`../../slice/README.md`, "Against Rayon's demo", has the numbers).
 
 use crate::iter::plumbing::{bridge_unindexed, Folder, UnindexedConsumer, UnindexedProducer};
 use crate::iter::ParallelIterator;
@@ -60,18 +76,85 @@ where
 
     fn drive_unindexed<C: UnindexedConsumer<S>>(self, consumer: C) -> C::Result {
         let piece = PrefixPiece {
-            visited: Vec::new(),
-            subtrees: vec![self.root],
+            frontier: Frontier::of(self.root),
             children_of: &self.children_of,
         };
         bridge_unindexed(piece, consumer)
     }
 }
 
-/// A piece of a prefix walk: `visited` nodes, then the walks of `subtrees`.
-struct PrefixPiece<'b, S, B> {
+/// What a piece of a walk has left: `subtrees` to walk in order, and nodes
+/// already `visited`.
+struct Frontier<S> {
     visited: Vec<S>,
     subtrees: Vec<S>,
+}
+
+/// Where a piece's visited nodes go in its order: before its subtrees
+/// (prefix; kept first-first) or after them (postfix; kept last-first, so
+/// that visiting one more pushes it).
+#[derive(Clone, Copy, PartialEq)]
+enum Visited {
+    Before,
+    After,
+}
+
+impl<S> Frontier<S> {
+    fn of(root: S) -> Self {
+        Frontier {
+            visited: Vec::new(),
+            subtrees: vec![root],
+        }
+    }
+
+    /// Cuts off the back half of the frontier, in the walk's order: visits
+    /// nodes while a single subtree is left, then takes half the subtrees,
+    /// or, when none are left, half the visited nodes. `None` when there
+    /// is nothing to cut.
+    fn cut<B, I>(&mut self, children_of: &B, visited: Visited) -> Option<Self>
+    where
+        B: Fn(&S) -> I,
+        I: IntoIterator<Item = S>,
+    {
+        while self.subtrees.len() == 1 {
+            let Some(root) = self.subtrees.pop() else {
+                break;
+            };
+            self.subtrees.extend(children_of(&root));
+            self.visited.push(root);
+        }
+        if self.subtrees.len() >= 2 {
+            let back = self.subtrees.split_off(self.subtrees.len() / 2);
+            let back_visited = match visited {
+                // The nodes visited so far come before every subtree.
+                Visited::Before => Vec::new(),
+                // ... or after every subtree: they end the back half.
+                Visited::After => std::mem::take(&mut self.visited),
+            };
+            return Some(Frontier {
+                visited: back_visited,
+                subtrees: back,
+            });
+        }
+        if self.visited.len() < 2 {
+            return None;
+        }
+        let tail = self.visited.split_off(self.visited.len() / 2);
+        let back = match visited {
+            Visited::Before => tail,
+            // Kept last-first: the tail of the `Vec` comes first in order.
+            Visited::After => std::mem::replace(&mut self.visited, tail),
+        };
+        Some(Frontier {
+            visited: back,
+            subtrees: Vec::new(),
+        })
+    }
+}
+
+/// A piece of a prefix walk: its visited nodes, then its subtrees' walks.
+struct PrefixPiece<'b, S, B> {
+    frontier: Frontier<S>,
     children_of: &'b B,
 }
 
@@ -84,28 +167,21 @@ where
     type Item = S;
 
     fn split(mut self) -> (Self, Option<Self>) {
-        if self.subtrees.len() == 1 {
-            let root = self.subtrees.pop().expect("one subtree");
-            self.subtrees = (self.children_of)(&root).into_iter().collect();
-            self.visited.push(root);
-        }
-        if self.subtrees.len() < 2 {
-            return (self, None);
-        }
-        let back = self.subtrees.split_off(self.subtrees.len() / 2);
-        let right = PrefixPiece {
-            visited: Vec::new(),
-            subtrees: back,
-            children_of: self.children_of,
-        };
-        (self, Some(right))
+        let back = self.frontier.cut(self.children_of, Visited::Before);
+        let children_of = self.children_of;
+        let back = back.map(|frontier| PrefixPiece {
+            frontier,
+            children_of,
+        });
+        (self, back)
     }
 
     fn fold_with<F: Folder<S>>(self, mut folder: F) -> F {
-        folder = folder.consume_iter(self.visited);
-        // Depth first with an explicit stack (a deep tree must not overflow
-        // the thread's stack): the next node to visit is on top.
-        let mut stack: Vec<S> = self.subtrees.into_iter().rev().collect();
+        folder = folder.consume_iter(self.frontier.visited);
+        // The next node to visit is on top: subtrees and children are
+        // pushed last-first.
+        let mut stack = self.frontier.subtrees;
+        stack.reverse();
         while let Some(node) = stack.pop() {
             if folder.full() {
                 break;
@@ -166,19 +242,16 @@ where
 
     fn drive_unindexed<C: UnindexedConsumer<S>>(self, consumer: C) -> C::Result {
         let piece = PostfixPiece {
-            subtrees: vec![self.root],
-            visited: Vec::new(),
+            frontier: Frontier::of(self.root),
             children_of: &self.children_of,
         };
         bridge_unindexed(piece, consumer)
     }
 }
 
-/// A piece of a postfix walk: the walks of `subtrees`, then the `visited`
-/// nodes, which are kept last-first (so visiting one more pushes it).
+/// A piece of a postfix walk: its subtrees' walks, then its visited nodes.
 struct PostfixPiece<'b, S, B> {
-    subtrees: Vec<S>,
-    visited: Vec<S>,
+    frontier: Frontier<S>,
     children_of: &'b B,
 }
 
@@ -191,46 +264,79 @@ where
     type Item = S;
 
     fn split(mut self) -> (Self, Option<Self>) {
-        if self.subtrees.len() == 1 {
-            let root = self.subtrees.pop().expect("one subtree");
-            self.subtrees = (self.children_of)(&root).into_iter().collect();
-            self.visited.push(root);
-        }
-        if self.subtrees.len() < 2 {
-            return (self, None);
-        }
-        let back = self.subtrees.split_off(self.subtrees.len() / 2);
-        let right = PostfixPiece {
-            subtrees: back,
-            visited: std::mem::take(&mut self.visited),
-            children_of: self.children_of,
-        };
-        (self, Some(right))
+        let back = self.frontier.cut(self.children_of, Visited::After);
+        let children_of = self.children_of;
+        let back = back.map(|frontier| PostfixPiece {
+            frontier,
+            children_of,
+        });
+        (self, back)
     }
 
     fn fold_with<F: Folder<S>>(self, mut folder: F) -> F {
-        // Each stack entry is a node and whether its children were pushed
-        // already; a node is visited when it comes back up expanded.
-        let mut stack: Vec<(S, bool)> = self
-            .subtrees
-            .into_iter()
-            .rev()
-            .map(|s| (s, false))
-            .collect();
-        while let Some((node, expanded)) = stack.pop() {
+        let frame = size_of::<(S, I::IntoIter, F)>() + FRAME_OVERHEAD;
+        let depth = RECURSION_BYTES / frame;
+        for root in self.frontier.subtrees {
+            folder = postfix(root, self.children_of, folder, depth);
             if folder.full() {
                 return folder;
             }
-            if expanded {
-                folder = folder.consume(node);
-            } else {
-                let children: Vec<S> = (self.children_of)(&node).into_iter().collect();
-                stack.push((node, true));
-                stack.extend(children.into_iter().rev().map(|s| (s, false)));
+        }
+        folder.consume_iter(self.frontier.visited.into_iter().rev())
+    }
+}
+
+/// The stack a postfix walk may take by recursion, in bytes; deeper
+/// subtrees are walked on a heap stack ([`postfix_on_a_stack`]).
+const RECURSION_BYTES: usize = 32 << 10;
+
+/// What a frame of [`postfix`] is taken to need besides its node, its
+/// children's iterator and the folder.
+const FRAME_OVERHEAD: usize = 64;
+
+/// Walks the subtree under `node` in postfix order into `folder`: by
+/// recursion (no stack to push to and pop from: the fastest loop) down to
+/// `depth` levels, below them on a heap stack.
+fn postfix<S, B, I, F>(node: S, children_of: &B, mut folder: F, depth: usize) -> F
+where
+    B: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+    F: Folder<S>,
+{
+    if depth == 0 {
+        return postfix_on_a_stack(node, children_of, folder);
+    }
+    for child in children_of(&node) {
+        folder = postfix(child, children_of, folder, depth - 1);
+        if folder.full() {
+            return folder;
+        }
+    }
+    folder.consume(node)
+}
+
+/// [`postfix`] without recursion: the path from `root` down to the node
+/// being walked, each node with its children not walked yet, is a `Vec`.
+fn postfix_on_a_stack<S, B, I, F>(root: S, children_of: &B, mut folder: F) -> F
+where
+    B: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+    F: Folder<S>,
+{
+    let children = children_of(&root).into_iter();
+    let mut path: Vec<(S, I::IntoIter)> = vec![(root, children)];
+    while let Some((_, children)) = path.last_mut() {
+        if let Some(child) = children.next() {
+            let children = children_of(&child).into_iter();
+            path.push((child, children));
+        } else if let Some((node, _)) = path.pop() {
+            folder = folder.consume(node);
+            if folder.full() {
+                return folder;
             }
         }
-        folder.consume_iter(self.visited.into_iter().rev())
     }
+    folder
 }
 
 /// The nodes of the tree under `root`, in an order that is not specified

@@ -19,9 +19,10 @@ use std::mem::{self, MaybeUninit};
 use std::ptr;
 
 use super::few_distinct::sort_few_distinct;
+use super::gallop::{merge_blocks, GALLOP_MIN_LEN};
 use super::insertion::insertion_sort;
 use super::merge::merge;
-use super::presorted::presorted;
+use super::presorted::{sorted_by_prefix, sorted_prefix, Prefix};
 use super::run::Run;
 use super::SMALL_SORT;
 use crate::join;
@@ -38,7 +39,8 @@ where
     if v.len() <= SMALL_SORT {
         return insertion_sort(v, is_less);
     }
-    if presorted(v, is_less) {
+    let prefix = sorted_prefix(v, is_less);
+    if sorted_by_prefix(v, prefix) {
         return;
     }
     let mut buffer: Vec<T> = Vec::with_capacity(v.len());
@@ -53,20 +55,29 @@ where
     T: Send,
     F: Fn(&T, &T) -> bool + Sync,
 {
-    sort(v, buffer, false, is_less);
+    sort(v, buffer, false, None, is_less);
 }
 
 /// Sorts `v` stably into `buffer` (bitwise copies; `v` keeps its elements)
-/// if `into_buffer`, else in place. `buffer` is as long as `v`.
-fn sort<T, F>(v: &mut [T], buffer: &mut [MaybeUninit<T>], into_buffer: bool, is_less: &F)
-where
+/// if `into_buffer`, else in place. `buffer` is as long as `v`. `prefix`
+/// is `v`'s [`sorted_prefix`] where the parent's scan tells it.
+fn sort<T, F>(
+    v: &mut [T],
+    buffer: &mut [MaybeUninit<T>],
+    into_buffer: bool,
+    prefix: Option<Prefix>,
+    is_less: &F,
+) where
     T: Send,
     F: Fn(&T, &T) -> bool + Sync,
 {
     if v.len() <= SMALL_SORT {
         insertion_sort(v, is_less);
-    } else if !presorted(v, is_less) {
-        return sort_halves(v, buffer, into_buffer, is_less);
+    } else {
+        let prefix = prefix.unwrap_or_else(|| sorted_prefix(v, is_less));
+        if !sorted_by_prefix(v, prefix) {
+            return sort_halves(v, buffer, into_buffer, prefix, is_less);
+        }
     }
     if into_buffer {
         // SAFETY: distinct allocations of `v.len()` elements; bitwise
@@ -76,9 +87,15 @@ where
 }
 
 /// [`sort`] of a piece not in order: its halves through [`join`] into the
-/// other place, then one merge into the place asked for.
-fn sort_halves<T, F>(v: &mut [T], buffer: &mut [MaybeUninit<T>], into_buffer: bool, is_less: &F)
-where
+/// other place, then one merge into the place asked for. The left half's
+/// sorted prefix is the piece's, cut at the half: it is not scanned again.
+fn sort_halves<T, F>(
+    v: &mut [T],
+    buffer: &mut [MaybeUninit<T>],
+    into_buffer: bool,
+    prefix: Prefix,
+    is_less: &F,
+) where
     T: Send,
     F: Fn(&T, &T) -> bool + Sync,
 {
@@ -86,9 +103,10 @@ where
     {
         let (v_left, v_right) = v.split_at_mut(mid);
         let (b_left, b_right) = buffer.split_at_mut(mid);
+        let left_prefix = Some(prefix.within(mid));
         join(
-            || sort(v_left, b_left, !into_buffer, is_less),
-            || sort(v_right, b_right, !into_buffer, is_less),
+            || sort(v_left, b_left, !into_buffer, left_prefix, is_less),
+            || sort(v_right, b_right, !into_buffer, None, is_less),
         );
     }
     if into_buffer {
@@ -116,7 +134,9 @@ where
 
 /// Merges two adjacent sorted runs into `dest`; runs already in order (the
 /// last of `left` not greater than the first of `right`) are copied, at the
-/// cost of one comparison.
+/// cost of one comparison, and a long merge starts by blocks
+/// ([`merge_blocks`]), which takes all of it when the runs interleave in
+/// long blocks.
 fn merge_runs<T, F>(left: Run<T>, right: Run<T>, dest: &mut [MaybeUninit<T>], is_less: &F)
 where
     T: Send,
@@ -127,6 +147,20 @@ where
         // distinct allocation; bitwise copies.
         return unsafe {
             ptr::copy_nonoverlapping(left.start(), dest.as_mut_ptr().cast(), dest.len())
+        };
+    }
+    let (left, right, written) = if dest.len() >= GALLOP_MIN_LEN {
+        merge_blocks(left, right, dest, is_less)
+    } else {
+        (left, right, 0)
+    };
+    let dest = &mut dest[written..];
+    if left.is_empty() || right.is_empty() {
+        let rest = if left.is_empty() { right } else { left };
+        // SAFETY: what is left of one run, as long as what is left of
+        // `dest`, a distinct allocation; bitwise copies.
+        return unsafe {
+            ptr::copy_nonoverlapping(rest.start(), dest.as_mut_ptr().cast(), rest.len())
         };
     }
     merge(left, right, dest, is_less);

@@ -16,11 +16,13 @@
 //! mutability are kept.
 
 mod few_distinct;
+mod gallop;
 mod heapsort;
 mod insertion;
 mod merge;
 mod mergesort;
 mod merging;
+mod nearly_sorted;
 mod network;
 mod partition;
 mod pivot;

@@ -2,6 +2,7 @@
 //! [`join`] at every level, down to [`SMALL_SORT`] elements.
 
 use super::heapsort::heapsort;
+use super::nearly_sorted::nearly_sorted;
 use super::network::small_sort;
 use super::partition::partition;
 use super::pivot::choose_pivot;
@@ -10,7 +11,9 @@ use super::SMALL_SORT;
 use crate::join;
 
 /// Sorts `v`, not stably. An input already ascending or strictly descending
-/// costs one scan. Otherwise each piece is split around a pseudo-median
+/// costs one scan; one ascending or descending but for a few elements out
+/// of place costs a scan, a sort of those and a merge ([`nearly_sorted`]).
+/// Otherwise each piece is split around a pseudo-median
 /// pivot ([`choose_pivot`]) by a branch-free [`partition`], and its sides
 /// are sorted through [`join`]; a piece whose pivot equals an earlier
 /// pivot (many equal elements) puts its equals aside in one pass. After
@@ -25,6 +28,10 @@ where
         return;
     }
     let depth_limit = 2 * (v.len() | 1).ilog2();
+    let sort_aside = |aside: &mut [T]| sort(aside, None, depth_limit, is_less);
+    if nearly_sorted(v, is_less, sort_aside) {
+        return;
+    }
     sort(v, None, depth_limit, is_less);
 }
 
