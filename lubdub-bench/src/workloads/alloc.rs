@@ -49,8 +49,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::cli::{parse_size, Common};
 use crate::error::Error;
-use crate::experiment::{Entry, Experiment, Heading};
-use crate::report::{group_digits, Cell, SEQUENTIAL};
+use crate::experiment::{Entry, Experiment, Heading, SEQUENTIAL};
+use crate::report::Cell;
+use crate::format::group_digits;
 use crate::workloads::Workload;
 
 use self::child::measure_here;

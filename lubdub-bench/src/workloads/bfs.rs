@@ -36,7 +36,8 @@ use crate::cli::{unique, Common};
 use crate::error::Error;
 use crate::experiment::{Entry, Experiment, Heading};
 use crate::harness::Plan;
-use crate::report::{group_digits, Cell};
+use crate::report::Cell;
+use crate::format::group_digits;
 use crate::workloads::pools::Pools;
 use crate::workloads::Workload;
 

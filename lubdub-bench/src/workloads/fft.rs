@@ -26,7 +26,8 @@ use crate::error::Error;
 use crate::harness::{measure, Contender, Plan};
 use crate::cli::{unique, Common};
 use crate::experiment::{Entry, Experiment, Heading};
-use crate::report::{group_digits, Cell};
+use crate::report::Cell;
+use crate::format::group_digits;
 use crate::workloads::pools::Pools;
 use crate::workloads::Workload;
 

@@ -14,8 +14,6 @@ use crate::error::Error;
 use crate::experiment::Experiment;
 use crate::report::Cell;
 
-pub mod adaptors;
-pub mod nested;
 pub mod pools;
 pub mod random;
 pub mod tree;

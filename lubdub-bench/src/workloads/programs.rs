@@ -20,9 +20,9 @@ use clap::ValueEnum;
 use crate::check::Mismatch;
 use crate::cli::Common;
 use crate::error::Error;
-use crate::experiment::Experiment;
+use crate::experiment::{Experiment, SEQUENTIAL};
 use crate::harness::{measure, Clock, Contender, Plan};
-use crate::report::{Cell, SEQUENTIAL};
+use crate::report::Cell;
 use crate::workloads::pools::Pools;
 use crate::workloads::Workload;
 

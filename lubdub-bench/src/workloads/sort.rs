@@ -17,9 +17,9 @@ use clap::ValueEnum;
 use crate::check::expect_sorted;
 use crate::cli::{to_usize, unique, Common};
 use crate::error::Error;
-use crate::experiment::{Experiment, Heading};
+use crate::experiment::{Experiment, Heading, BASELINE};
 use crate::harness::{measure, Contender, Plan, Reps};
-use crate::report::{Cell, BASELINE};
+use crate::report::Cell;
 use crate::workloads::pools::Pools;
 use crate::workloads::Workload;
 

@@ -203,7 +203,7 @@ pub struct TreesumConfig {
 pub fn run(config: &TreesumConfig) -> Result<Vec<Cell>, Error> {
     let mut cells = Vec::new();
     for &size in &config.sizes {
-        let tag = crate::report::short_size(size);
+        let tag = crate::format::short_size(size);
         eprintln!("[treesum {tag}] building the tree");
         let tree = Tree::new(size);
         eprintln!(

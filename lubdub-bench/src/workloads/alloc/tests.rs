@@ -11,9 +11,8 @@ use super::parent::*;
 use super::*;
 use crate::allocator::{self, Choice};
 use crate::check::{expect_same, Mismatch};
-use crate::harness::{Measurement, Plan};
+use crate::harness::{Measurement, Plan, Reps};
 use crate::workloads::tree::{expected_sum, Node};
-use crate::harness::Reps;
 use crate::workloads::parse;
 
 fn nz(n: usize) -> NonZeroUsize {

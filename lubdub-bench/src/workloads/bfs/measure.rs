@@ -17,7 +17,8 @@ use super::{BFS, CSR};
 use crate::check::{expect_same, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, traced_samples_wanted, Contender, Plan, Stopwatch, TracedSample};
-use crate::report::{Cell, Sampled, SEQUENTIAL};
+use crate::report::{Cell, Sampled};
+use crate::experiment::SEQUENTIAL;
 use crate::workloads::pools::Pools;
 
 /// The builds of kernel 1 that are compared.

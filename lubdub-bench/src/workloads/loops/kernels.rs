@@ -7,10 +7,11 @@ use std::hint::black_box;
 
 use lubdub_c::lubdub_status;
 
-use crate::report::BASELINE;
+use crate::experiment::BASELINE;
 use crate::workloads::pools::{check_c, Pools};
 
-use super::AXPY_A;
+/// The `a` of axpy.
+const AXPY_A: f64 = 3.0;
 
 /// The ways of running a loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

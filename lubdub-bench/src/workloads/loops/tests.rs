@@ -4,7 +4,7 @@ use std::num::NonZeroUsize;
 
 use super::kernels::*;
 use super::*;
-use crate::report::BASELINE;
+use crate::experiment::BASELINE;
 use crate::harness::Reps;
 use crate::workloads::{parse, Command};
 

@@ -10,7 +10,7 @@ use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
 use crate::harness::{measure, Contender, Plan, Stopwatch};
 use crate::report::Cell;
-use crate::workloads::loops::{LoopCase, LoopKind};
+use crate::workloads::loops::case::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
 use crate::workloads::variants::Variant;
 
