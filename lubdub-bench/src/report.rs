@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::error::Error;
 use crate::experiment::Experiment;
 use crate::format::{fmt_num, short_size};
-use crate::harness::{Measurement, TracedSample};
+use crate::harness::{measure, Contender, Measurement, Plan, TracedSample};
 use crate::machine::Provenance;
 use crate::stats::Summary;
 use crate::variant_result::VariantResult;
@@ -75,6 +75,25 @@ impl Cell {
             })
             .collect();
         Self::from_sampled(experiment, size, threads, sampled)
+    }
+
+    /// Measures `contenders` by `plan` (the harness's [`measure`]) as the
+    /// cell of `experiment` at `size` and `threads`, each repetition
+    /// `per_unit` of the experiment's units (see [`Cell::new`]).
+    ///
+    /// # Errors
+    /// [`Error::WrongResult`] when a contender gives a wrong answer.
+    pub fn measure(
+        experiment: Experiment,
+        size: u64,
+        threads: usize,
+        per_unit: f64,
+        contenders: &mut [Contender<'_>],
+        plan: &Plan,
+    ) -> Result<Self, Error> {
+        let label = Self::label_of(experiment, size, threads);
+        let measured = measure(&label, contenders, plan)?;
+        Ok(Self::new(experiment, size, threads, per_unit, measured))
     }
 
     /// A cell from samples already in the experiment's unit. Ratios and
@@ -213,6 +232,24 @@ impl Run {
         std::fs::write(&path, text + "\n").map_err(|e| Error::io(&path, e))?;
         Ok(path)
     }
+}
+
+/// The cell `measure` gives for each of `steps` (thread counts, grains),
+/// in order, each reported on stderr as it is done ([`Cell::progress`]).
+///
+/// # Errors
+/// The first error of `measure`.
+pub fn cells_in_steps<T: Copy>(
+    steps: &[T],
+    mut measure: impl FnMut(T) -> Result<Cell, Error>,
+) -> Result<Vec<Cell>, Error> {
+    let mut cells = Vec::with_capacity(steps.len());
+    for (step, &at) in steps.iter().enumerate() {
+        let cell = measure(at)?;
+        cell.progress(step + 1, steps.len());
+        cells.push(cell);
+    }
+    Ok(cells)
 }
 
 /// A small run with made-up numbers, for the tests of every module that

@@ -23,13 +23,12 @@ pub use self::variants::FftVariant;
 use self::variants::fft_sequential;
 use crate::check::{repeat, Mismatch, WrongResult};
 use crate::error::Error;
-use crate::harness::{measure, Contender, Plan};
+use crate::harness::{Contender, Plan};
 use crate::cli::{unique, Common};
 use crate::experiment::{Entry, Experiment, Heading};
-use crate::report::Cell;
+use crate::report::{Cell, cells_in_steps};
 use crate::format::group_digits;
 use crate::workloads::pools::Pools;
-use crate::workloads::Workload;
 
 /// KZG's fft_g1 over BLS12-381 (seed 000): ms per FFT at each scale.
 pub const FFT: Experiment = Experiment::new(
@@ -171,16 +170,10 @@ pub fn run(config: &FftConfig) -> Result<Vec<Cell>, Error> {
             1u64 << scale
         );
         let problem = Problem::new(scale, &Pools::new(NonZeroUsize::MIN)?)?;
-        for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = measure_cell(
-                &problem,
-                threads,
-                &config.variants,
-                &Plan::adaptive(config.budget),
-            )?;
-            cell.progress(step + 1, config.threads.len());
-            cells.push(cell);
-        }
+        let plan = Plan::adaptive(config.budget);
+        cells.extend(cells_in_steps(&config.threads, |threads| {
+            measure_cell(&problem, threads, &config.variants, &plan)
+        })?);
     }
     Ok(cells)
 }
@@ -225,16 +218,15 @@ pub fn measure_cell(
             .settles_for(pools.settle(variant == FftVariant::Openmp))
         })
         .collect();
-    let label = Cell::label_of(FFT, n as u64, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
     // Samples in ms per FFT.
-    Ok(Cell::new(
+    Cell::measure(
         FFT,
         n as u64,
         threads.get(),
         1e6,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 /// The seed-000 contest: KZG's fft_g1 over BLS12-381 (blst), every
@@ -274,16 +266,4 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        vec![FFT]
-    }
-}
+impl_workload!(run, vec![FFT]);

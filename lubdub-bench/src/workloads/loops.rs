@@ -27,11 +27,9 @@ use clap::ValueEnum;
 use crate::check::{expect_eq, expect_same, Mismatch};
 use crate::cli::{to_usize, Common};
 use crate::error::Error;
-use crate::experiment::Experiment;
-use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::Cell;
+use crate::harness::{Contender, Plan, Stopwatch};
+use crate::report::{Cell, cells_in_steps};
 use crate::workloads::pools::Pools;
-use crate::workloads::Workload;
 
 use self::case::{LoopCase, LoopKind, HOT_LOOP_LEN};
 use self::kernels::{axpy, hot_loop, map_collect, sum_squares, LoopVariant};
@@ -78,11 +76,9 @@ impl LoopsConfig {
 pub fn run(config: &LoopsConfig) -> Result<Vec<Cell>, Error> {
     let mut cells = Vec::new();
     for &case in &config.cases {
-        for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = measure_cell(case, threads, &Plan::adaptive(config.budget))?;
-            cell.progress(step + 1, config.threads.len());
-            cells.push(cell);
-        }
+        cells.extend(cells_in_steps(&config.threads, |threads| {
+            measure_cell(case, threads, &Plan::adaptive(config.budget))
+        })?);
     }
     Ok(cells)
 }
@@ -166,15 +162,14 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
         .collect();
     let experiment = case.kind.experiment();
     let size = n as u64;
-    let label = Cell::label_of(experiment, size, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(
+    Cell::measure(
         experiment,
         size,
         threads.get(),
         n as f64,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 /// Parallel loops: sum of squares (1,000 and n elements), map-collect,
@@ -210,19 +205,4 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        LoopKind::value_variants()
-            .iter()
-            .map(|kind| kind.experiment())
-            .collect()
-    }
-}
+impl_workload!(run, LoopKind::value_variants().iter().map(|kind| kind.experiment()).collect());

@@ -82,6 +82,27 @@ macro_rules! workloads {
     };
 }
 
+/// Implements [`Workload`] for the `Args` of a workload whose options hold
+/// `common`, give a configuration by `config()` and are measured by
+/// `$run(&config)`, with `$experiments` its experiments.
+macro_rules! impl_workload {
+    ($run:path, $experiments:expr) => {
+        impl crate::workloads::Workload for Args {
+            fn common(&self) -> &crate::cli::Common {
+                &self.common
+            }
+
+            fn run(&self) -> Result<Vec<crate::report::Cell>, crate::error::Error> {
+                $run(&self.config())
+            }
+
+            fn experiments() -> Vec<crate::experiment::Experiment> {
+                $experiments
+            }
+        }
+    };
+}
+
 workloads! {
     treesum => Treesum,
     micro => Micro,

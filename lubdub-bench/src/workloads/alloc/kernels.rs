@@ -18,48 +18,44 @@ pub(super) trait Fork {
         RB: Send;
 }
 
-/// `a` then `b` on the calling thread.
-pub(super) struct Seq;
-/// `lubdub::join`.
-pub(super) struct Lub;
-/// `rayon::join`.
-pub(super) struct Ray;
+/// Declares the fork-join primitive `$name`, whose `join(a, b)` is
+/// `$join(a, b)`.
+macro_rules! fork {
+    ($(#[$doc:meta])* $name:ident = $join:path) => {
+        $(#[$doc])*
+        pub(super) struct $name;
 
-impl Fork for Seq {
-    fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
-    where
-        A: FnOnce() -> RA + Send,
-        B: FnOnce() -> RB + Send,
-        RA: Send,
-        RB: Send,
-    {
-        (a(), b())
-    }
+        impl Fork for $name {
+            fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
+            where
+                A: FnOnce() -> RA + Send,
+                B: FnOnce() -> RB + Send,
+                RA: Send,
+                RB: Send,
+            {
+                $join(a, b)
+            }
+        }
+    };
 }
 
-impl Fork for Lub {
-    fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
-    where
-        A: FnOnce() -> RA + Send,
-        B: FnOnce() -> RB + Send,
-        RA: Send,
-        RB: Send,
-    {
-        lubdub::join(a, b)
-    }
+/// `(a(), b())`: `a` then `b` on the calling thread.
+fn one_after_the_other<RA, RB>(a: impl FnOnce() -> RA, b: impl FnOnce() -> RB) -> (RA, RB) {
+    (a(), b())
 }
 
-impl Fork for Ray {
-    fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
-    where
-        A: FnOnce() -> RA + Send,
-        B: FnOnce() -> RB + Send,
-        RA: Send,
-        RB: Send,
-    {
-        rayon::join(a, b)
-    }
-}
+fork!(
+    /// `a` then `b` on the calling thread.
+    Seq = one_after_the_other
+);
+fork!(
+    /// `lubdub::join`.
+    Lub = lubdub::join
+);
+fork!(
+    /// `rayon::join`.
+    Ray = rayon::join
+);
 
 /// A balanced tree holding `lo..=hi`, one fork per node: the subtrees are
 /// built in the fork, then the node is boxed.

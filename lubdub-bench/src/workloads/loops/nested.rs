@@ -16,7 +16,7 @@ use std::num::NonZeroUsize;
 
 use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
-use crate::harness::{measure, Contender, Plan, Stopwatch};
+use crate::harness::{Contender, Plan, Stopwatch};
 use crate::report::Cell;
 use crate::workloads::loops::case::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
@@ -173,15 +173,14 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
         .collect();
     let experiment = case.kind.experiment();
     let size = n as u64;
-    let label = Cell::label_of(experiment, size, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(
+    Cell::measure(
         experiment,
         size,
         threads.get(),
         (n * n) as f64,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 #[cfg(test)]
