@@ -67,6 +67,21 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// Exactly `rounds` rounds of samples of `reps` repetitions each, with
+    /// no warm-up: the plan of the tests.
+    #[cfg(test)]
+    pub fn fixed(reps: u64, rounds: usize) -> Self {
+        Self {
+            warm_up: Duration::ZERO,
+            reps: Reps::Fixed(reps),
+            budget: Duration::ZERO,
+            min_rounds: rounds,
+            max_rounds: rounds,
+        }
+    }
+}
+
 /// The samples of one contender (serialized by `alloc`'s child processes).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Measurement {

@@ -7,13 +7,7 @@ use super::*;
 use crate::check::expect_eq;
 
 fn plan(rounds: usize) -> Plan {
-    Plan {
-        warm_up: Duration::ZERO,
-        reps: Reps::Fixed(3),
-        budget: Duration::ZERO,
-        min_rounds: rounds,
-        max_rounds: rounds,
-    }
+    Plan::fixed(3, rounds)
 }
 
 /// A contender that logs its name on every call and charges 1 µs per rep.

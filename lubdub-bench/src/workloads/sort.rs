@@ -393,13 +393,7 @@ mod tests {
 
     #[test]
     fn a_cell_checks_each_sort() {
-        let quick = Plan {
-            warm_up: Duration::ZERO,
-            reps: Reps::Fixed(1),
-            budget: Duration::ZERO,
-            min_rounds: 2,
-            max_rounds: 2,
-        };
+        let quick = Plan::fixed(1, 2);
         let case = SortCase {
             input: SortInput::Random,
             stable: false,

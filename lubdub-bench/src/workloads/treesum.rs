@@ -292,7 +292,6 @@ impl_workload!(run, vec![TREESUM]);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Reps;
     use crate::workloads::{nz, parse, Command};
 
     fn pools(threads: usize) -> Pools {
@@ -347,13 +346,7 @@ mod tests {
     #[test]
     fn a_cell_measures_each_variant_and_checks_sums() {
         let tree = Tree::new(255);
-        let quick = Plan {
-            warm_up: Duration::ZERO,
-            reps: Reps::Fixed(2),
-            budget: Duration::ZERO,
-            min_rounds: 3,
-            max_rounds: 3,
-        };
+        let quick = Plan::fixed(2, 3);
         let threads = NonZeroUsize::new(2).unwrap();
         let cell = measure_cell(
             TREESUM,

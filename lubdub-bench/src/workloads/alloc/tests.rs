@@ -11,7 +11,7 @@ use super::parent::*;
 use super::*;
 use crate::allocator::{self, Choice};
 use crate::check::{expect_same, Mismatch};
-use crate::harness::{Measurement, Plan, Reps};
+use crate::harness::{Measurement, Plan};
 use crate::workloads::tree::{expected_sum, Node};
 use crate::workloads::parse;
 
@@ -29,13 +29,7 @@ fn config() -> AllocConfig {
 }
 
 fn quick() -> Plan {
-    Plan {
-        warm_up: Duration::ZERO,
-        reps: Reps::Fixed(1),
-        budget: Duration::ZERO,
-        min_rounds: 2,
-        max_rounds: 2,
-    }
+    Plan::fixed(1, 2)
 }
 
 #[test]

@@ -5,7 +5,6 @@ use super::variants::*;
 use clap::ValueEnum;
 
 use super::*;
-use crate::harness::Reps;
 use crate::workloads::{nz, parse, Command};
 
 fn pools(threads: usize) -> Pools {
@@ -80,13 +79,7 @@ fn a_wrong_output_is_counted() {
 #[test]
 fn a_cell_measures_each_variant() {
     let problem = Problem::new(3, &pools(1)).unwrap();
-    let quick = Plan {
-        warm_up: Duration::ZERO,
-        reps: Reps::Fixed(1),
-        budget: Duration::ZERO,
-        min_rounds: 2,
-        max_rounds: 2,
-    };
+    let quick = Plan::fixed(1, 2);
     let cell = measure_cell(
         &problem,
         NonZeroUsize::new(2).unwrap(),

@@ -5,7 +5,6 @@ use std::num::NonZeroUsize;
 use super::kernels::*;
 use super::*;
 use crate::experiment::BASELINE;
-use crate::harness::Reps;
 use crate::workloads::{parse, Command};
 
 #[test]
@@ -39,13 +38,7 @@ fn every_variant_computes_every_loop_correctly() {
 
 #[test]
 fn a_cell_measures_each_variant_for_each_kind() {
-    let quick = Plan {
-        warm_up: Duration::ZERO,
-        reps: Reps::Fixed(1),
-        budget: Duration::ZERO,
-        min_rounds: 2,
-        max_rounds: 2,
-    };
+    let quick = Plan::fixed(1, 2);
     for case in LoopsConfig::issue_cases(5_000, 10) {
         let cell = measure_cell(case, NonZeroUsize::new(2).unwrap(), &quick).unwrap();
         let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
