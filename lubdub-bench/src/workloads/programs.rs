@@ -320,6 +320,18 @@ programs! {
         /// `collect` into a `String`.
         CollectString => CollectString,
     }
+    factorial {
+        /// `n!` by `map(BigUint::from).reduce_with(Mul::mul)` (issue 24).
+        FactorialReduceWith => FactorialReduceWith,
+        /// `n!` by `with_min_len(64).fold_with(..).reduce_with(Mul::mul)`.
+        FactorialFoldWith => FactorialFoldWith,
+        /// `n!` by `fold_chunks_with(64, ..).reduce_with(Mul::mul)`.
+        FactorialFoldChunksWith => FactorialFoldChunksWith,
+    }
+    concat {
+        /// Many short strings concatenated by `reduce`.
+        Concat => Concat,
+    }
 }
 
 /// What a programs run covers.
@@ -421,7 +433,6 @@ pub fn check_every_way<P: Program>(sizes: &[usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Reps;
     use crate::workloads::{nz, parse, Command};
 
     #[test]
@@ -460,13 +471,7 @@ mod tests {
 
     #[test]
     fn a_cell_measures_and_checks_each_way() {
-        let quick = Plan {
-            warm_up: Duration::ZERO,
-            reps: Reps::Fixed(1),
-            budget: Duration::ZERO,
-            min_rounds: 2,
-            max_rounds: 2,
-        };
+        let quick = Plan::fixed(1, 2);
         let cell = Name::Nqueens.measure(6, nz(2), Clock::Wall, &quick).unwrap();
         let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
         assert_eq!(names, ["sequential", "lubdub", "rayon"]);
