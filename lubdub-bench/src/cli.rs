@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::report::group_digits;
+use crate::format::group_digits;
 
 /// The largest tree accepted: about 6 GiB of nodes.
 const MAX_TREE_SIZE: u64 = 200_000_000;

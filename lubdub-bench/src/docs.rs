@@ -7,95 +7,17 @@
 //! everything else in the file, the discussion included, is left as it is.
 //! A section not yet in the file is appended at its end.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::experiment::Experiment;
 use crate::plot::{experiment_of_docs_name, PlotFile};
 use crate::report::{Cell, Run};
+use crate::sections::replace_section;
 use crate::table;
 
 /// Where the plots go, relative to the directory of BENCHMARKS.md.
 pub const IMAGE_DIR: &str = "docs/img";
-
-/// BENCHMARKS.md's generated sections are not where they should be.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DocsError {
-    /// A BEGIN marker without its END after it, or an END without BEGIN.
-    Unbalanced {
-        /// The section's name.
-        section: String,
-    },
-    /// A marker appears twice.
-    Duplicate {
-        /// The section's name.
-        section: String,
-    },
-}
-
-impl fmt::Display for DocsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Unbalanced { section } => write!(
-                f,
-                "BENCHMARKS.md: the markers of section {section:?} are unbalanced; fix them by hand \
-                 ({} then {}) or delete both, and rerun",
-                begin_marker(section),
-                end_marker(section)
-            ),
-            Self::Duplicate { section } => write!(
-                f,
-                "BENCHMARKS.md: section {section:?} is marked more than once; keep one pair of markers and rerun"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DocsError {}
-
-fn begin_marker(section: &str) -> String {
-    format!("<!-- BEGIN {section} -->")
-}
-
-fn end_marker(section: &str) -> String {
-    format!("<!-- END {section} -->")
-}
-
-/// `doc` with the text between the markers of `section` replaced by `body`,
-/// or with the marked section appended when it is missing.
-///
-/// # Errors
-/// [`DocsError`] when the markers are unbalanced or duplicated; the document
-/// is then not touched.
-pub fn replace_section(doc: &str, section: &str, body: &str) -> Result<String, DocsError> {
-    let (begin, end) = (begin_marker(section), end_marker(section));
-    if doc.matches(&begin).count() > 1 || doc.matches(&end).count() > 1 {
-        return Err(DocsError::Duplicate {
-            section: section.to_owned(),
-        });
-    }
-    let body = body.trim_end_matches('\n');
-    match (doc.find(&begin), doc.find(&end)) {
-        (None, None) => {
-            let mut out = doc.to_owned();
-            if !out.is_empty() {
-                out.truncate(out.trim_end_matches('\n').len());
-                out.push_str("\n\n");
-            }
-            out.push_str(&format!("{begin}\n{body}\n{end}\n"));
-            Ok(out)
-        }
-        (Some(b), Some(e)) if e > b => Ok(format!(
-            "{}\n{body}\n{}",
-            &doc[..b + begin.len()],
-            &doc[e..]
-        )),
-        _ => Err(DocsError::Unbalanced {
-            section: section.to_owned(),
-        }),
-    }
-}
 
 /// The Markdown of one generated section: provenance, tables, plots.
 /// `images` are the links to this section's plots, relative to BENCHMARKS.md.
@@ -254,6 +176,7 @@ fn stale_plots(
 mod tests {
     use super::*;
     use crate::experiment::examples::ALL;
+    use crate::sections::DocsError;
 
     /// The scaling plot of `fake_run`'s 1023-node tree, drawn to `path`.
     fn treesum_1023_plot(run: &Run, path: PathBuf) -> PlotFile {

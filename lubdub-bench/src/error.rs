@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::check::WrongResult;
-use crate::docs::DocsError;
+use crate::sections::DocsError;
 
 /// Why a run failed.
 #[derive(Debug)]

@@ -5,8 +5,16 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::report::{fmt_num, group_digits, VariantResult, BASELINE, SEQUENTIAL};
+use crate::format::{fmt_num, group_digits};
 use crate::stats::Summary;
+use crate::variant_result::VariantResult;
+
+/// The variant every ratio and excess is taken against.
+pub const BASELINE: &str = "baseline";
+
+/// The name the baseline goes by where it is a sequential algorithm rather
+/// than a plain loop (fft); ratios are taken against it the same way.
+pub const SEQUENTIAL: &str = "sequential";
 
 /// One experiment: a thing measured at a size, every variant side by side.
 ///

@@ -13,6 +13,7 @@ use plotters::prelude::*;
 
 use crate::error::Error;
 use crate::experiment::Experiment;
+use crate::palette::COLORS;
 use crate::report::{Cell, Run};
 use crate::table::{groups, summarized_sections};
 
@@ -200,22 +201,6 @@ fn by_size_groups(cells: &[Cell]) -> Vec<Vec<&Cell>> {
     groups
 }
 
-/// Line colours: the baseline black, then Tableau's ten (distinct and
-/// readable on white).
-pub const COLORS: [RGBColor; 11] = [
-    RGBColor(0, 0, 0),
-    RGBColor(31, 119, 180),
-    RGBColor(255, 127, 14),
-    RGBColor(44, 160, 44),
-    RGBColor(214, 39, 40),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
-    RGBColor(188, 189, 34),
-    RGBColor(23, 190, 207),
-];
-
 /// The points of one variant's line: (log2 of threads or size, center).
 type Line = (String, Vec<(f64, f64)>);
 
@@ -317,7 +302,7 @@ fn draw(
         .y_desc(unit)
         .x_labels(((x_max - x_min) as usize + 2).min(12))
         .x_label_formatter(&|x| power_of_two_label(*x))
-        .y_label_formatter(&|y| crate::report::fmt_num(*y))
+        .y_label_formatter(&|y| crate::format::fmt_num(*y))
         .draw()?;
     for (index, (name, points)) in lines.iter().enumerate() {
         let color = COLORS[index % COLORS.len()].to_rgba();

@@ -3,51 +3,13 @@
 //! harness around each sample), as a table beside the timings, in the JSON,
 //! and as the verdict lubdub gives.
 
-use serde::ser::{SerializeStruct, Serializer};
-
-use lubdub::profile::{Event, Profile};
+use lubdub::profile::Event;
 use lubdub::WorkerState;
 
-use crate::report::{fmt_num, Cell};
+use crate::format::fmt_num;
+use crate::profile_json::per_second;
+use crate::report::Cell;
 use crate::table::Table;
-
-/// Writes a profile into the JSON as its totals: the share of thread time in
-/// each state, events per second, and the verdict.
-pub fn serialize<S: Serializer>(profile: &Option<Profile>, s: S) -> Result<S::Ok, S::Error> {
-    let Some(profile) = profile else {
-        return s.serialize_none();
-    };
-    let total = profile.total();
-    let seconds = profile.elapsed.as_secs_f64();
-    let mut out = s.serialize_struct("Profile", 5)?;
-    out.serialize_field("elapsed_s", &seconds)?;
-    out.serialize_field(
-        "fraction_in_state",
-        &WorkerState::ALL.map(|state| (state.name(), total.fraction_in(state))),
-    )?;
-    out.serialize_field(
-        "events_per_s",
-        &Event::ALL.map(|event| (event.name(), per_second(total.count(event), seconds))),
-    )?;
-    out.serialize_field(
-        "workers_fraction_working",
-        &profile
-            .workers
-            .iter()
-            .map(|w| w.fraction_in(WorkerState::Working))
-            .collect::<Vec<_>>(),
-    )?;
-    out.serialize_field("verdict", &profile.verdict().to_string())?;
-    out.end()
-}
-
-fn per_second(count: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        count as f64 / seconds
-    } else {
-        0.0
-    }
-}
 
 /// One row per profiled variant of each cell: the share of thread time per
 /// state, steals and promotions per second, and the verdict. `None` when no
@@ -136,6 +98,7 @@ mod tests {
     use super::*;
     use crate::experiment::examples::TREESUM;
     use crate::harness::Measurement;
+    use lubdub::profile::Profile;
 
     fn cell_with_profile(profile: Option<Profile>) -> Cell {
         let measurement = |variant: &str, profile| Measurement {

@@ -8,42 +8,14 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::experiment::Experiment;
-use crate::harness::{Measurement, TracedSample};
+use crate::format::{fmt_num, short_size};
+use crate::harness::{measure, Contender, Measurement, Plan, TracedSample};
 use crate::machine::Provenance;
 use crate::stats::Summary;
+use crate::variant_result::VariantResult;
 
-/// The variant every ratio and excess is taken against.
-pub const BASELINE: &str = "baseline";
-
-/// The name the baseline goes by where it is a sequential algorithm rather
-/// than a plain loop (fft); ratios are taken against it the same way.
-pub const SEQUENTIAL: &str = "sequential";
-
-/// One variant's samples in a cell and what they summarize to.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct VariantResult {
-    /// The variant's name.
-    pub variant: String,
-    /// Repetitions timed together in one sample.
-    pub reps_per_sample: u64,
-    /// Median, min, p90, ... of `samples`; `None` when no sample was taken.
-    pub summary: Option<Summary>,
-    /// This center (the median; the harmonic mean of rates: see
-    /// [`Experiment::center`]) divided by the baseline's in the same cell.
-    pub ratio_to_baseline: Option<f64>,
-    /// This center minus the baseline's in the same cell.
-    pub excess_over_baseline: Option<f64>,
-    /// Every sample, in the experiment's unit, in the order taken.
-    pub samples: Vec<f64>,
-    /// Where lubdub's pool spent its time during the samples, for the
-    /// variants the workload profiles.
-    #[serde(serialize_with = "crate::profiles::serialize")]
-    pub profile: Option<lubdub::Profile>,
-    /// A traced sample of the profiled pool, for the timeline picture (not
-    /// in the JSON: the trace file is `LUBDUB_TRACE`'s business).
-    #[serde(skip)]
-    pub trace: Option<TracedSample>,
-}
+/// The baseline's name, where a workload (`micro`) still takes it from here.
+pub use crate::experiment::BASELINE;
 
 /// One experiment at one size and thread count: every variant's results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -103,6 +75,25 @@ impl Cell {
             })
             .collect();
         Self::from_sampled(experiment, size, threads, sampled)
+    }
+
+    /// Measures `contenders` by `plan` (the harness's [`measure`]) as the
+    /// cell of `experiment` at `size` and `threads`, each repetition
+    /// `per_unit` of the experiment's units (see [`Cell::new`]).
+    ///
+    /// # Errors
+    /// [`Error::WrongResult`] when a contender gives a wrong answer.
+    pub fn measure(
+        experiment: Experiment,
+        size: u64,
+        threads: usize,
+        per_unit: f64,
+        contenders: &mut [Contender<'_>],
+        plan: &Plan,
+    ) -> Result<Self, Error> {
+        let label = Self::label_of(experiment, size, threads);
+        let measured = measure(&label, contenders, plan)?;
+        Ok(Self::new(experiment, size, threads, per_unit, measured))
     }
 
     /// A cell from samples already in the experiment's unit. Ratios and
@@ -243,42 +234,22 @@ impl Run {
     }
 }
 
-/// A number with about three significant digits: `0.553`, `11.9`, `228`.
-pub fn fmt_num(x: f64) -> String {
-    let magnitude = x.abs();
-    if magnitude >= 100.0 || magnitude == 0.0 {
-        format!("{x:.0}")
-    } else if magnitude >= 10.0 {
-        format!("{x:.1}")
-    } else if magnitude >= 1.0 {
-        format!("{x:.2}")
-    } else {
-        format!("{x:.3}")
+/// The cell `measure` gives for each of `steps` (thread counts, grains),
+/// in order, each reported on stderr as it is done ([`Cell::progress`]).
+///
+/// # Errors
+/// The first error of `measure`.
+pub fn cells_in_steps<T: Copy>(
+    steps: &[T],
+    mut measure: impl FnMut(T) -> Result<Cell, Error>,
+) -> Result<Vec<Cell>, Error> {
+    let mut cells = Vec::with_capacity(steps.len());
+    for (step, &at) in steps.iter().enumerate() {
+        let cell = measure(at)?;
+        cell.progress(step + 1, steps.len());
+        cells.push(cell);
     }
-}
-
-/// `10000000` as `10,000,000`.
-pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A size as a short tag: `1023`, `10M`, `100M`, `250k`.
-pub fn short_size(n: u64) -> String {
-    if n >= 1_000_000 && n % 1_000_000 == 0 {
-        format!("{}M", n / 1_000_000)
-    } else if n >= 10_000 && n % 1_000 == 0 {
-        format!("{}k", n / 1_000)
-    } else {
-        n.to_string()
-    }
+    Ok(cells)
 }
 
 /// A small run with made-up numbers, for the tests of every module that
@@ -464,22 +435,5 @@ mod tests {
             "{}",
             fib.table_title()
         );
-    }
-
-    #[test]
-    fn numbers_are_formatted_readably() {
-        assert_eq!(fmt_num(0.5534), "0.553");
-        assert_eq!(fmt_num(11.94), "11.9");
-        assert_eq!(fmt_num(228.4), "228");
-        assert_eq!(fmt_num(3.0), "3.00");
-        assert_eq!(fmt_num(-2.5), "-2.50");
-        assert_eq!(group_digits(0), "0");
-        assert_eq!(group_digits(1023), "1,023");
-        assert_eq!(group_digits(10_000_000), "10,000,000");
-        assert_eq!(group_digits(100), "100");
-        assert_eq!(short_size(1023), "1023");
-        assert_eq!(short_size(10_000_000), "10M");
-        assert_eq!(short_size(250_000), "250k");
-        assert_eq!(short_size(1000), "1000");
     }
 }

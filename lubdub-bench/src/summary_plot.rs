@@ -8,8 +8,10 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::plot::COLORS;
-use crate::report::{fmt_num, Cell, BASELINE, SEQUENTIAL};
+use crate::experiment::{BASELINE, SEQUENTIAL};
+use crate::format::fmt_num;
+use crate::palette::COLORS;
+use crate::report::Cell;
 use crate::table::groups;
 
 /// Width of the label column on the left, in pixels.

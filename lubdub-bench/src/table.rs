@@ -6,7 +6,8 @@
 //! Markdown for BENCHMARKS.md.
 
 use crate::experiment::Experiment;
-use crate::report::{fmt_num, Cell};
+use crate::format::fmt_num;
+use crate::report::Cell;
 
 /// A rendered-agnostic table.
 #[derive(Clone, Debug, PartialEq, Eq)]

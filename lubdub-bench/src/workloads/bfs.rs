@@ -36,9 +36,9 @@ use crate::cli::{unique, Common};
 use crate::error::Error;
 use crate::experiment::{Entry, Experiment, Heading};
 use crate::harness::Plan;
-use crate::report::{group_digits, Cell};
+use crate::report::Cell;
+use crate::format::group_digits;
 use crate::workloads::pools::Pools;
-use crate::workloads::Workload;
 
 use self::measure::{csr_cell, search_cell, Searches};
 use self::variant::BfsVariant;
@@ -189,19 +189,7 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        vec![BFS, CSR]
-    }
-}
+impl_workload!(run, vec![BFS, CSR]);
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! The seed-000 contest: KZG's `fft_g1` over BLS12-381 with `blst`, the
 //! radix-2 recursive `fft_g1_fast` of c-kzg, Rayon against OpenMP, and the
 //! seed's C on OpenMP against the same C on lubdub's C library. All variants
-//! live side by side in this file; the arithmetic is in [`arith`].
+//! live side by side in `variants.rs`; the arithmetic is in [`arith`].
 //!
 //! An FFT of `n = 2^scale` points does `n/2 * scale` scalar multiplications
 //! of G1 points (tens of microseconds each), so unlike the tree sum every
@@ -10,24 +10,25 @@
 //! point, with the sequential one.
 
 pub mod arith;
+#[cfg(test)]
+mod tests;
+mod variants;
 
-use std::ffi::{c_int, c_void};
 use std::hint::black_box;
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
-use clap::ValueEnum;
-use rayon::prelude::*;
-
 use self::arith::{expand_roots, random_points, Fr, Scalar, G1};
+pub use self::variants::FftVariant;
+use self::variants::fft_sequential;
 use crate::check::{repeat, Mismatch, WrongResult};
 use crate::error::Error;
-use crate::harness::{measure, Contender, Plan};
+use crate::harness::{Contender, Plan};
 use crate::cli::{unique, Common};
 use crate::experiment::{Entry, Experiment, Heading};
-use crate::report::{group_digits, Cell};
-use crate::workloads::pools::{check_c, CPool, Pools};
-use crate::workloads::Workload;
+use crate::report::{Cell, cells_in_steps};
+use crate::format::group_digits;
+use crate::workloads::pools::Pools;
 
 /// KZG's fft_g1 over BLS12-381 (seed 000): ms per FFT at each scale.
 pub const FFT: Experiment = Experiment::new(
@@ -52,275 +53,6 @@ const LARGE_FFT_SCALES: [u32; 4] = [12, 13, 14, 15];
 
 /// The seed of the input points.
 pub const INPUT_SEED: u64 = 0x8920_e0c3_03b4_af77;
-
-/// The ways of computing the FFT.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FftVariant {
-    /// c-kzg's recursion with no runtime: the reference for every ratio.
-    Sequential,
-    /// `lubdub::join` on the halves, and the butterfly loop as a self-splitting
-    /// lubdub parallel iterator (`par_iter_mut().zip(..).enumerate()`).
-    Lubdub,
-    /// `rayon::join` on the halves and a serial butterfly loop: the seed's
-    /// Rust team (blst-from-scratch).
-    Rayon,
-    /// `rayon::join` on the halves and the butterfly loop as `par_iter_mut`.
-    RayonParLoop,
-    /// `omp task`/`taskwait` on the halves and `omp parallel for` on the
-    /// butterfly loop (`c/fft.c`): the seed's C team (ckzg).
-    Openmp,
-    /// The same C code on lubdub's C library (`c/fft.c`): `lubdub_join` on
-    /// the halves, `lubdub_parallel_for` on the butterflies of every level.
-    CLubdub,
-    /// The machine's scaling ceiling: one sequential FFT per thread at once,
-    /// no runtime and nothing shared, timed as wall time divided by the
-    /// thread count (as the fib table's `ceiling`). No scheduler can make one
-    /// FFT faster than that on this machine.
-    Ceiling,
-}
-
-impl FftVariant {
-    /// Every variant, in the order of the tables.
-    pub const ALL: [FftVariant; 7] = [
-        Self::Sequential,
-        Self::Lubdub,
-        Self::Rayon,
-        Self::RayonParLoop,
-        Self::Openmp,
-        Self::CLubdub,
-        Self::Ceiling,
-    ];
-
-    /// The name used on the command line, in tables and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Sequential => "sequential",
-            Self::Lubdub => "lubdub",
-            Self::Rayon => "rayon",
-            Self::RayonParLoop => "rayon-par-loop",
-            Self::Openmp => "openmp",
-            Self::CLubdub => "c-lubdub",
-            Self::Ceiling => "ceiling",
-        }
-    }
-
-    /// Writes the FFT of `input` over `roots` (one per output, `roots[i]` the
-    /// i-th power of the root of unity) to `out`, this way, with the pools'
-    /// thread count.
-    pub fn fft(self, pools: &Pools, out: &mut [G1], input: &[G1], roots: &[Scalar]) {
-        assert!(
-            out.len().is_power_of_two() && input.len() == out.len() && roots.len() == out.len()
-        );
-        match self {
-            Self::Sequential => fft_sequential(out, input, 1, roots, 1),
-            Self::Lubdub => pools.lubdub.install(|| fft_lubdub(out, input, 1, roots, 1)),
-            Self::Rayon => pools.rayon.install(|| fft_rayon(out, input, 1, roots, 1)),
-            Self::RayonParLoop => pools
-                .rayon
-                .install(|| fft_rayon_par_loop(out, input, 1, roots, 1)),
-            Self::Openmp => fft_openmp(out, input, roots, pools.omp_threads()),
-            Self::CLubdub => fft_c_lubdub(out, input, roots, &pools.c_lubdub),
-            Self::Ceiling => fft_ceiling(out, input, roots, pools.threads),
-        }
-    }
-
-    /// How many FFTs one call of [`FftVariant::fft`] computes: the wall time
-    /// of a call is divided by it.
-    fn copies(self, threads: NonZeroUsize) -> u32 {
-        match self {
-            Self::Ceiling => u32::try_from(threads.get()).expect("the CLI caps thread counts"),
-            _ => 1,
-        }
-    }
-}
-
-/// The butterflies of one level on `lo = out[..half]` and `hi = out[half..]`:
-/// `y = hi[i] * root; hi[i] = lo[i] - y; lo[i] += y`, with `root` the
-/// `(first + i) * roots_stride`-th entry of `roots`.
-fn butterflies(lo: &mut [G1], hi: &mut [G1], roots: &[Scalar], roots_stride: usize, first: usize) {
-    for (i, (x, y)) in lo.iter_mut().zip(hi).enumerate() {
-        butterfly(x, y, &roots[(first + i) * roots_stride]);
-    }
-}
-
-#[inline]
-fn butterfly(x: &mut G1, y: &mut G1, root: &Scalar) {
-    let y_times_root = y.mul(root);
-    *y = x.sub(&y_times_root);
-    *x = x.add_or_double(&y_times_root);
-}
-
-/// c-kzg's `fft_g1_fast`: the FFT of the `out.len()` points
-/// `input[0], input[stride], input[2 * stride], ...` into `out`, with the
-/// roots `roots[0], roots[roots_stride], ...`.
-fn fft_sequential(
-    out: &mut [G1],
-    input: &[G1],
-    stride: usize,
-    roots: &[Scalar],
-    roots_stride: usize,
-) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    fft_sequential(lo, input, stride * 2, roots, roots_stride * 2);
-    fft_sequential(hi, &input[stride..], stride * 2, roots, roots_stride * 2);
-    butterflies(lo, hi, roots, roots_stride, 0);
-}
-
-fn fft_lubdub(out: &mut [G1], input: &[G1], stride: usize, roots: &[Scalar], roots_stride: usize) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    lubdub::join(
-        || fft_lubdub(lo, input, stride * 2, roots, roots_stride * 2),
-        || fft_lubdub(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
-    );
-    butterflies_lubdub(lo, hi, roots, roots_stride);
-}
-
-/// [`butterflies`] as a lubdub parallel loop: it runs sequentially in
-/// chunks and splits itself only when a heartbeat finds an idle thread, so
-/// there is no leaf size to choose.
-fn butterflies_lubdub(lo: &mut [G1], hi: &mut [G1], roots: &[Scalar], roots_stride: usize) {
-    use lubdub::iter::{IndexedParallelIterator, IntoParallelRefMutIterator, ParallelIterator};
-    // Spelled out: Rayon's prelude, used by the rayon variants, has the same names.
-    IntoParallelRefMutIterator::par_iter_mut(lo)
-        .zip(IntoParallelRefMutIterator::par_iter_mut(hi))
-        .enumerate()
-        .for_each(|(i, (x, y))| butterfly(x, y, &roots[i * roots_stride]));
-}
-
-/// The seed's blst-from-scratch code: `rayon::join` on the halves, then the
-/// butterflies in a serial loop.
-fn fft_rayon(out: &mut [G1], input: &[G1], stride: usize, roots: &[Scalar], roots_stride: usize) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    rayon::join(
-        || fft_rayon(lo, input, stride * 2, roots, roots_stride * 2),
-        || fft_rayon(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
-    );
-    butterflies(lo, hi, roots, roots_stride, 0);
-}
-
-fn fft_rayon_par_loop(
-    out: &mut [G1],
-    input: &[G1],
-    stride: usize,
-    roots: &[Scalar],
-    roots_stride: usize,
-) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    rayon::join(
-        || fft_rayon_par_loop(lo, input, stride * 2, roots, roots_stride * 2),
-        || fft_rayon_par_loop(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
-    );
-    lo.par_iter_mut()
-        .zip(hi.par_iter_mut())
-        .enumerate()
-        .for_each(|(i, (x, y))| butterfly(x, y, &roots[i * roots_stride]));
-}
-
-extern "C" {
-    /// `c/fft.c`: the FFT of the `n` points at `input` into `out` with the
-    /// `n` roots at `roots`, on a team of `threads` OpenMP threads.
-    fn lubdub_bench_fft_g1_omp(
-        out: *mut G1,
-        input: *const G1,
-        n: usize,
-        roots: *const Scalar,
-        threads: c_int,
-    );
-    /// `c/fft.c`: the same FFT on lubdub's C library, in `pool`.
-    fn lubdub_bench_fft_g1_lubdub_c(
-        out: *mut G1,
-        input: *const G1,
-        n: usize,
-        roots: *const Scalar,
-        pool: *const c_void,
-    ) -> lubdub_c::lubdub_status;
-}
-
-fn fft_openmp(out: &mut [G1], input: &[G1], roots: &[Scalar], threads: c_int) {
-    assert!(input.len() == out.len() && roots.len() == out.len());
-    // SAFETY: `G1` and `Scalar` are `#[repr(transparent)]` over `blst_p1`
-    // and `blst_scalar`, the C types; `out`, `input` and `roots` hold `n`
-    // valid elements each (asserted above), `out` is exclusively borrowed and
-    // disjoint from the shared `input` and `roots`. The C code writes only
-    // `out`, and keeps no pointer after returning.
-    unsafe {
-        lubdub_bench_fft_g1_omp(
-            out.as_mut_ptr(),
-            input.as_ptr(),
-            out.len(),
-            roots.as_ptr(),
-            threads,
-        );
-    }
-}
-
-/// # Panics
-/// When the C library refuses a call: a bug, as every argument is valid.
-fn fft_c_lubdub(out: &mut [G1], input: &[G1], roots: &[Scalar], pool: &CPool) {
-    assert!(input.len() == out.len() && roots.len() == out.len());
-    // SAFETY: as in `fft_openmp`; `pool` is a live pool of the C library.
-    let status = unsafe {
-        lubdub_bench_fft_g1_lubdub_c(
-            out.as_mut_ptr(),
-            input.as_ptr(),
-            out.len(),
-            roots.as_ptr(),
-            pool.as_c(),
-        )
-    };
-    if let Err(message) = check_c(status) {
-        panic!("{message}");
-    }
-}
-
-/// [`FftVariant::Ceiling`]: `threads` sequential FFTs of `input` at once,
-/// the caller's into `out` and each other on a scoped thread of its own
-/// (started per call, which costs microseconds against an FFT's milliseconds).
-///
-/// # Panics
-/// When a copy differs from the caller's: the same sequential code on the
-/// same input cannot disagree with itself unless the machine is broken.
-fn fft_ceiling(out: &mut [G1], input: &[G1], roots: &[Scalar], threads: usize) {
-    let n = out.len();
-    std::thread::scope(|s| {
-        let others: Vec<_> = (1..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut copy = vec![G1::generator(); n];
-                    fft_sequential(&mut copy, input, 1, roots, 1);
-                    copy
-                })
-            })
-            .collect();
-        fft_sequential(out, input, 1, roots, 1);
-        for other in others {
-            let copy = other
-                .join()
-                .unwrap_or_else(|p| std::panic::resume_unwind(p));
-            assert!(copy == *out, "two copies of the sequential FFT disagree");
-        }
-    });
-}
 
 /// The roots of unity of one scale, forward and inverse, as scalars.
 pub struct Domain {
@@ -438,16 +170,10 @@ pub fn run(config: &FftConfig) -> Result<Vec<Cell>, Error> {
             1u64 << scale
         );
         let problem = Problem::new(scale, &Pools::new(NonZeroUsize::MIN)?)?;
-        for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = measure_cell(
-                &problem,
-                threads,
-                &config.variants,
-                &Plan::adaptive(config.budget),
-            )?;
-            cell.progress(step + 1, config.threads.len());
-            cells.push(cell);
-        }
+        let plan = Plan::adaptive(config.budget);
+        cells.extend(cells_in_steps(&config.threads, |threads| {
+            measure_cell(&problem, threads, &config.variants, &plan)
+        })?);
     }
     Ok(cells)
 }
@@ -492,16 +218,15 @@ pub fn measure_cell(
             .settles_for(pools.settle(variant == FftVariant::Openmp))
         })
         .collect();
-    let label = Cell::label_of(FFT, n as u64, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
     // Samples in ms per FFT.
-    Ok(Cell::new(
+    Cell::measure(
         FFT,
         n as u64,
         threads.get(),
         1e6,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 /// The seed-000 contest: KZG's fft_g1 over BLS12-381 (blst), every
@@ -541,167 +266,4 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        vec![FFT]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::harness::Reps;
-    use crate::workloads::{nz, parse, Command};
-
-    fn pools(threads: usize) -> Pools {
-        Pools::new(NonZeroUsize::new(threads).unwrap()).unwrap()
-    }
-
-    /// The DFT by its definition: `out[k] = sum_j input[j] * root^(j k)`.
-    fn naive_dft(input: &[G1], scale: u32) -> Vec<G1> {
-        let roots = expand_roots(scale);
-        let n = input.len();
-        (0..n)
-            .map(|k| {
-                let terms = input
-                    .iter()
-                    .enumerate()
-                    .map(|(j, p)| p.mul(&roots[j * k % n].to_scalar()));
-                terms.reduce(|a, b| a.add_or_double(&b)).unwrap()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn the_fft_is_the_dft() {
-        let pools = pools(1);
-        for scale in 0..=4 {
-            let domain = Domain::new(scale);
-            let input = random_points(domain.n(), 7);
-            let fast = domain.forward(FftVariant::Sequential, &pools, &input);
-            assert_eq!(fast, naive_dft(&input, scale), "scale {scale}");
-        }
-    }
-
-    #[test]
-    fn the_inverse_gives_the_input_back() {
-        let pools = pools(1);
-        for scale in [1, 3, 5] {
-            // Problem::new checks the round trip itself.
-            let problem = Problem::new(scale, &pools).unwrap();
-            assert_eq!(problem.domain.inverse(&problem.expected), problem.input);
-            assert_ne!(problem.expected, problem.input);
-        }
-    }
-
-    #[test]
-    fn every_variant_equals_sequential() {
-        for threads in [1, 2, 3, 4] {
-            let pools = pools(threads);
-            for scale in 1..=6 {
-                let problem = Problem::new(scale, &pools).unwrap();
-                for variant in FftVariant::ALL {
-                    let got = problem.domain.forward(variant, &pools, &problem.input);
-                    assert_eq!(
-                        got,
-                        problem.expected,
-                        "{} scale={scale} threads={threads}",
-                        variant.name()
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_wrong_output_is_counted() {
-        let problem = Problem::new(2, &pools(1)).unwrap();
-        let mut wrong = problem.expected.clone();
-        wrong[3] = wrong[3].add_or_double(&G1::generator());
-        assert_eq!(matching(&wrong, &problem.expected), 3);
-        assert_eq!(matching(&problem.expected, &problem.expected), 4);
-    }
-
-    #[test]
-    fn a_cell_measures_each_variant() {
-        let problem = Problem::new(3, &pools(1)).unwrap();
-        let quick = Plan {
-            warm_up: Duration::ZERO,
-            reps: Reps::Fixed(1),
-            budget: Duration::ZERO,
-            min_rounds: 2,
-            max_rounds: 2,
-        };
-        let cell = measure_cell(
-            &problem,
-            NonZeroUsize::new(2).unwrap(),
-            &FftVariant::ALL,
-            &quick,
-        )
-        .unwrap();
-        let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
-        assert_eq!(names, FftVariant::ALL.map(FftVariant::name));
-        assert!(cell.results.iter().all(|r| r.samples.len() == 2));
-        assert_eq!(cell.results[0].ratio_to_baseline, Some(1.0));
-        assert_eq!(cell.unit, "ms/FFT");
-    }
-
-    #[test]
-    fn variant_names_match_the_command_line() {
-        for variant in FftVariant::ALL {
-            assert_eq!(FftVariant::from_str(variant.name(), false), Ok(variant));
-        }
-    }
-
-    #[test]
-    fn defaults_and_options_reach_the_config() {
-        let Command::Fft(args) = parse(&["fft"]).unwrap() else {
-            panic!("not fft")
-        };
-        let config = args.config();
-        assert_eq!(config.scales, (4..=11).collect::<Vec<_>>());
-        assert_eq!(config.threads, [1, 2, 4].map(nz));
-        assert_eq!(config.variants, FftVariant::ALL);
-
-        let Command::Fft(args) = parse(&[
-            "fft",
-            "--large",
-            "--scales",
-            "10,3,10",
-            "--threads",
-            "2",
-            "--variants",
-            "lubdub,openmp",
-        ])
-        .unwrap() else {
-            panic!("not fft")
-        };
-        let config = args.config();
-        assert_eq!(config.scales, [10, 3, 12, 13, 14, 15]);
-        assert_eq!(config.threads, [nz(2)]);
-        // Sequential is always measured: the ratios need it.
-        assert_eq!(
-            config.variants,
-            [
-                FftVariant::Sequential,
-                FftVariant::Lubdub,
-                FftVariant::Openmp
-            ]
-        );
-        for bad in [
-            &["fft", "--scales", "0"][..],
-            &["fft", "--scales", "21"],
-            &["fft", "--variants", "cuda"],
-        ] {
-            assert!(parse(bad).is_err(), "{bad:?} was accepted");
-        }
-    }
-}
+impl_workload!(run, vec![FFT]);

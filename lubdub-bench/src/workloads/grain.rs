@@ -25,15 +25,15 @@ use std::time::Duration;
 use crate::check::{expect_same, Mismatch};
 use crate::cli::{unique, Common};
 use crate::error::Error;
-use crate::experiment::{Entry, Experiment, Heading};
-use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::{group_digits, Cell, SEQUENTIAL};
+use crate::experiment::{Entry, Experiment, Heading, SEQUENTIAL};
+use crate::harness::{Contender, Plan, Stopwatch};
+use crate::report::{Cell, cells_in_steps};
+use crate::format::group_digits;
 use crate::workloads::bfs::atomics::as_atomic;
 use crate::workloads::bfs::csr::{on_lubdub, Csr};
 use crate::workloads::bfs::keys::search_keys;
 use crate::workloads::bfs::{kronecker, sequential, NONE};
 use crate::workloads::pools::Pools;
-use crate::workloads::Workload;
 
 /// The map at one grain: ns per item.
 pub const GRAIN: Experiment = Experiment::new(
@@ -195,11 +195,9 @@ pub fn run(config: &GrainConfig) -> Result<Vec<Cell>, Error> {
         let mut grains = FIXED_GRAINS.to_vec();
         grains.push(items.len().div_ceil(threads.get()).max(1));
         let grains = unique(&grains);
-        for (step, &grain) in grains.iter().enumerate() {
-            let cell = measure_cell(&pools, &graph, &items, &expected, grain, config.budget)?;
-            cell.progress(step + 1, grains.len());
-            cells.push(cell);
-        }
+        cells.extend(cells_in_steps(&grains, |grain| {
+            measure_cell(&pools, &graph, &items, &expected, grain, config.budget)
+        })?);
     }
     Ok(cells)
 }
@@ -222,15 +220,14 @@ fn measure_cell(
             Contender::with_stopwatch(v.name(), (v == Variant::Lubdub).then_some(&pools.lubdub), rep)
         })
         .collect();
-    let label = Cell::label_of(GRAIN, grain as u64, pools.threads);
-    let measured = measure(&label, &mut contenders, &Plan::adaptive(budget))?;
-    Ok(Cell::new(
+    Cell::measure(
         GRAIN,
         grain as u64,
         pools.threads,
         items.len().max(1) as f64,
-        measured,
-    ))
+        &mut contenders,
+        &Plan::adaptive(budget),
+    )
 }
 
 /// The seed's `par::map` question: one map of uneven items at fixed grains
@@ -257,19 +254,7 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        vec![GRAIN]
-    }
-}
+impl_workload!(run, vec![GRAIN]);
 
 #[cfg(test)]
 mod tests {

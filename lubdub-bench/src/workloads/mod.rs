@@ -14,8 +14,6 @@ use crate::error::Error;
 use crate::experiment::Experiment;
 use crate::report::Cell;
 
-pub mod adaptors;
-pub mod nested;
 pub mod pools;
 pub mod random;
 pub mod tree;
@@ -80,6 +78,27 @@ macro_rules! workloads {
         /// plots of a section in `docs/img/`).
         pub fn experiments() -> Vec<Experiment> {
             [$(<$module::Args as Workload>::experiments(),)*].concat()
+        }
+    };
+}
+
+/// Implements [`Workload`] for the `Args` of a workload whose options hold
+/// `common`, give a configuration by `config()` and are measured by
+/// `$run(&config)`, with `$experiments` its experiments.
+macro_rules! impl_workload {
+    ($run:path, $experiments:expr) => {
+        impl crate::workloads::Workload for Args {
+            fn common(&self) -> &crate::cli::Common {
+                &self.common
+            }
+
+            fn run(&self) -> Result<Vec<crate::report::Cell>, crate::error::Error> {
+                $run(&self.config())
+            }
+
+            fn experiments() -> Vec<crate::experiment::Experiment> {
+                $experiments
+            }
         }
     };
 }

@@ -36,7 +36,8 @@ use self::records::{DeclaredFixed, Particle, ReorderedFixed, RustFixed, PARTICLE
 use crate::cli::Common;
 use crate::error::Error;
 use crate::experiment::Experiment;
-use crate::report::{fmt_num, group_digits, Cell};
+use crate::report::Cell;
+use crate::format::{fmt_num, group_digits};
 use crate::stats::Summary;
 use crate::workloads::Workload;
 

@@ -22,10 +22,10 @@ use self::tally::Tally;
 use crate::cli::{to_usize, Common};
 use crate::error::Error;
 use crate::experiment::{Entry, Experiment, Heading};
-use crate::harness::{measure, Contender, Plan};
-use crate::report::{group_digits, Cell};
+use crate::harness::{Contender, Plan};
+use crate::report::{Cell, cells_in_steps};
+use crate::format::group_digits;
 use crate::workloads::pools::Pools;
-use crate::workloads::Workload;
 
 /// The variant every ratio of `msg` is taken against.
 const STD_MPSC: &str = "std-mpsc";
@@ -149,11 +149,9 @@ pub struct MsgConfig {
 pub fn run(config: &MsgConfig) -> Result<Vec<Cell>, Error> {
     let mut cells = Vec::new();
     for experiment in [RING, MANY] {
-        for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = measure_cell(experiment, config.messages, threads, config.budget)?;
-            cell.progress(step + 1, config.threads.len());
-            cells.push(cell);
-        }
+        cells.extend(cells_in_steps(&config.threads, |threads| {
+            measure_cell(experiment, config.messages, threads, config.budget)
+        })?);
     }
     Ok(cells)
 }
@@ -190,16 +188,15 @@ fn measure_cell(
             .profiled_by((v == Variant::LubdubParBridge).then_some(&pools.lubdub))
         })
         .collect();
-    let label = Cell::label_of(experiment, messages as u64, threads.get());
-    let measured = measure(&label, &mut contenders, &Plan::adaptive(budget))?;
     let sent = (per_thread * threads.get()) as f64;
-    Ok(Cell::new(
+    Cell::measure(
         experiment,
         messages as u64,
         threads.get(),
         sent * 1000.0,
-        measured,
-    ))
+        &mut contenders,
+        &Plan::adaptive(budget),
+    )
 }
 
 /// The seed's message benchmarks: a ring of threads and many senders to one
@@ -225,19 +222,7 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        vec![RING, MANY]
-    }
-}
+impl_workload!(run, vec![RING, MANY]);
 
 #[cfg(test)]
 mod tests {

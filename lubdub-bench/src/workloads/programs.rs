@@ -20,17 +20,34 @@ use clap::ValueEnum;
 use crate::check::Mismatch;
 use crate::cli::Common;
 use crate::error::Error;
-use crate::experiment::Experiment;
-use crate::harness::{measure, Clock, Contender, Plan};
-use crate::report::{Cell, SEQUENTIAL};
+use crate::experiment::{Experiment, SEQUENTIAL};
+use crate::harness::{Clock, Contender, Plan};
+use crate::report::{Cell, cells_in_steps};
 use crate::workloads::pools::Pools;
-use crate::workloads::Workload;
 
 /// The section, unit and comparison every program's experiment shares.
 macro_rules! program_experiment {
     ($name:literal, $heading:expr) => {
         crate::experiment::Experiment::new($name, "ms/run", "programs", $heading)
             .summarized("lubdub", "rayon")
+    };
+}
+
+/// Writes a program's parallel code once for each runtime: `$parallel!`
+/// (the program's macro over a runtime's name) expanded in a module
+/// `with_lubdub` for lubdub and in a module `with_rayon` for Rayon, each
+/// seeing the program's items.
+macro_rules! on_both_runtimes {
+    ($parallel:ident) => {
+        mod with_lubdub {
+            use super::*;
+            $parallel!(lubdub);
+        }
+
+        mod with_rayon {
+            use super::*;
+            $parallel!(rayon);
+        }
     };
 }
 
@@ -132,9 +149,14 @@ pub fn measure_program<P: Program>(
         })
         .collect();
     let size = size as u64;
-    let label = Cell::label_of(P::EXPERIMENT, size, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
-    let mut cell = Cell::new(P::EXPERIMENT, size, threads.get(), 1e6, measured);
+    let mut cell = Cell::measure(
+        P::EXPERIMENT,
+        size,
+        threads.get(),
+        1e6,
+        &mut contenders,
+        plan,
+    )?;
     if clock == Clock::ProcessCpu {
         cell.unit = "CPU ms/run";
     }
@@ -179,32 +201,32 @@ pub fn mix(i: usize) -> u64 {
 }
 
 /// Declares the program modules and [`Name`], the programs by name, from
-/// one list of `<module>::<type> => <Variant>`.
+/// one list of `<module> { <type> => <Variant>, ... }`.
 macro_rules! programs {
-    ($($(#[$doc:meta])* $module:ident :: $program:ident => $variant:ident,)*) => {
+    ($($module:ident { $($(#[$doc:meta])* $program:ident => $variant:ident,)* })*) => {
         $(mod $module;)*
 
         /// The programs, by the name of their experiment.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
         pub enum Name {
-            $($(#[$doc])* $variant,)*
+            $($($(#[$doc])* $variant,)*)*
         }
 
         impl Name {
             /// The program's experiment.
             pub fn experiment(self) -> Experiment {
                 match self {
-                    $(Self::$variant => <$module::$program as Program>::EXPERIMENT,)*
+                    $($(Self::$variant => <$module::$program as Program>::EXPERIMENT,)*)*
                 }
             }
 
             /// The size `programs` runs, or `all` where `short`.
             pub fn size(self, short: bool) -> usize {
                 match (self, short) {
-                    $(
+                    $($(
                         (Self::$variant, false) => <$module::$program as Program>::SIZE,
                         (Self::$variant, true) => <$module::$program as Program>::SHORT_SIZE,
-                    )*
+                    )*)*
                 }
             }
 
@@ -220,9 +242,9 @@ macro_rules! programs {
                 plan: &Plan,
             ) -> Result<Cell, Error> {
                 match self {
-                    $(Self::$variant => {
+                    $($(Self::$variant => {
                         measure_program::<$module::$program>(size, threads, clock, plan)
-                    })*
+                    })*)*
                 }
             }
         }
@@ -230,40 +252,86 @@ macro_rules! programs {
 }
 
 programs! {
-    /// Merge sort of random `u64`s by `join`, merges split by `join` too.
-    mergesort::Mergesort => Mergesort,
-    /// Quicksort of random `u64`s by `join`.
-    quicksort::Quicksort => Quicksort,
-    /// `par_sort_by` of 50,000 elements with a costly comparator.
-    costly_sort::CostlySort => CostlySort,
-    /// n-body steps: `par_iter_mut` over bodies, `par_iter().fold().reduce()` inside.
-    nbody::Nbody => Nbody,
-    /// Generations of a life-like automaton, each collected into a new grid.
-    life::Life => Life,
-    /// Z-order recursive matrix multiply by `join`, parallel loops at the leaves.
-    matmul_z::MatmulZ => MatmulZ,
-    /// A Mandelbrot image, a parallel loop over rows.
-    mandelbrot::Mandelbrot => Mandelbrot,
-    /// n-queens solutions counted by `scope` and `spawn`.
-    nqueens::Nqueens => Nqueens,
-    /// A filter by `fold(Vec::new, push).reduce(Vec::new, append)`.
-    fold_vec::FoldVec => FoldVec,
-    /// Word counts of a generated text, folded into `HashMap`s.
-    wordcount::Wordcount => Wordcount,
-    /// Compaction of the selected elements through a prefix sum of counts.
-    compaction::Compaction => Compaction,
-    /// A binary tree built by `join`, then summed by `join`.
-    tree::Tree => Tree,
-    /// `into_par_iter().map().reduce_with()` over 1,000 big-integer products.
-    bignum::Bignum => Bignum,
-    /// `collect` into a `Vec`.
-    collect_vec::CollectVec => CollectVec,
-    /// `collect` into a `LinkedList`.
-    collect_list::CollectList => CollectList,
-    /// `collect` into a `HashMap`.
-    collect_hashmap::CollectHashmap => CollectHashmap,
-    /// `collect` into a `String`.
-    collect_string::CollectString => CollectString,
+    mergesort {
+        /// Merge sort of random `u64`s by `join`, merges split by `join` too.
+        Mergesort => Mergesort,
+    }
+    quicksort {
+        /// Quicksort of random `u64`s by `join`.
+        Quicksort => Quicksort,
+    }
+    costly_sort {
+        /// `par_sort_by` of 50,000 elements with a costly comparator.
+        CostlySort => CostlySort,
+    }
+    nbody {
+        /// n-body steps: `par_iter_mut` over bodies, `par_iter().fold().reduce()` inside.
+        Nbody => Nbody,
+    }
+    life {
+        /// Generations of a life-like automaton, each collected into a new grid.
+        Life => Life,
+    }
+    matmul_z {
+        /// Z-order recursive matrix multiply by `join`, parallel loops at the leaves.
+        MatmulZ => MatmulZ,
+    }
+    mandelbrot {
+        /// A Mandelbrot image, a parallel loop over rows.
+        Mandelbrot => Mandelbrot,
+    }
+    nqueens {
+        /// n-queens solutions counted by `scope` and `spawn`.
+        Nqueens => Nqueens,
+    }
+    fold_vec {
+        /// A filter by `fold(Vec::new, push).reduce(Vec::new, append)`.
+        FoldVec => FoldVec,
+    }
+    wordcount {
+        /// Word counts of a generated text, folded into `HashMap`s.
+        Wordcount => Wordcount,
+    }
+    compaction {
+        /// Compaction of the selected elements through a prefix sum of counts.
+        Compaction => Compaction,
+    }
+    tree {
+        /// A binary tree built by `join`, then summed by `join`.
+        Tree => Tree,
+    }
+    bignum {
+        /// `into_par_iter().map().reduce_with()` over 1,000 big-integer products.
+        Bignum => Bignum,
+    }
+    collect_vec {
+        /// `collect` into a `Vec`.
+        CollectVec => CollectVec,
+    }
+    collect_list {
+        /// `collect` into a `LinkedList`.
+        CollectList => CollectList,
+    }
+    collect_hashmap {
+        /// `collect` into a `HashMap`.
+        CollectHashmap => CollectHashmap,
+    }
+    collect_string {
+        /// `collect` into a `String`.
+        CollectString => CollectString,
+    }
+    factorial {
+        /// `n!` by `map(BigUint::from).reduce_with(Mul::mul)` (issue 24).
+        FactorialReduceWith => FactorialReduceWith,
+        /// `n!` by `with_min_len(64).fold_with(..).reduce_with(Mul::mul)`.
+        FactorialFoldWith => FactorialFoldWith,
+        /// `n!` by `fold_chunks_with(64, ..).reduce_with(Mul::mul)`.
+        FactorialFoldChunksWith => FactorialFoldChunksWith,
+    }
+    concat {
+        /// Many short strings concatenated by `reduce`.
+        Concat => Concat,
+    }
 }
 
 /// What a programs run covers.
@@ -290,11 +358,9 @@ pub fn run_programs(config: &ProgramsConfig) -> Result<Vec<Cell>, Error> {
     let mut cells = Vec::new();
     for &program in &config.programs {
         let size = program.size(config.short);
-        for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = program.measure(size, threads, config.clock, &plan)?;
-            cell.progress(step + 1, config.threads.len());
-            cells.push(cell);
-        }
+        cells.extend(cells_in_steps(&config.threads, |threads| {
+            program.measure(size, threads, config.clock, &plan)
+        })?);
     }
     Ok(cells)
 }
@@ -339,22 +405,7 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run_programs(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        Name::value_variants()
-            .iter()
-            .map(|program| program.experiment())
-            .collect()
-    }
-}
+impl_workload!(run_programs, Name::value_variants().iter().map(|program| program.experiment()).collect());
 
 /// Checks every parallel way of running `P` against the sequential answer
 /// at each of `sizes`, on 1, 2 and 8 threads.
@@ -382,7 +433,6 @@ pub fn check_every_way<P: Program>(sizes: &[usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Reps;
     use crate::workloads::{nz, parse, Command};
 
     #[test]
@@ -421,13 +471,7 @@ mod tests {
 
     #[test]
     fn a_cell_measures_and_checks_each_way() {
-        let quick = Plan {
-            warm_up: Duration::ZERO,
-            reps: Reps::Fixed(1),
-            budget: Duration::ZERO,
-            min_rounds: 2,
-            max_rounds: 2,
-        };
+        let quick = Plan::fixed(1, 2);
         let cell = Name::Nqueens.measure(6, nz(2), Clock::Wall, &quick).unwrap();
         let names: Vec<_> = cell.results.iter().map(|r| r.variant.as_str()).collect();
         assert_eq!(names, ["sequential", "lubdub", "rayon"]);

@@ -17,11 +17,10 @@ use clap::ValueEnum;
 use crate::check::expect_sorted;
 use crate::cli::{to_usize, unique, Common};
 use crate::error::Error;
-use crate::experiment::{Experiment, Heading};
-use crate::harness::{measure, Contender, Plan, Reps};
-use crate::report::{Cell, BASELINE};
+use crate::experiment::{Experiment, Heading, BASELINE};
+use crate::harness::{Contender, Plan, Reps};
+use crate::report::{Cell, cells_in_steps};
 use crate::workloads::pools::Pools;
-use crate::workloads::Workload;
 
 /// The inputs sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -259,11 +258,7 @@ pub fn run(config: &SortConfig) -> Result<Vec<Cell>, Error> {
             SortInput::Costly => measure_cell(case, &costly_input(COSTLY_ELEMENTS), threads, &plan),
             input => measure_cell(case, &u64_input(input, config.n), threads, &plan),
         };
-        for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = cell_of(threads)?;
-            cell.progress(step + 1, config.threads.len());
-            cells.push(cell);
-        }
+        cells.extend(cells_in_steps(&config.threads, cell_of)?);
     }
     Ok(cells)
 }
@@ -297,15 +292,14 @@ pub fn measure_cell<T: Ord + Send + Clone>(
         .collect();
     let experiment = case.experiment();
     let size = pristine.len() as u64;
-    let label = Cell::label_of(experiment, size, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(
+    Cell::measure(
         experiment,
         size,
         threads.get(),
         size as f64,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 /// Parallel sorts against std's, stable and unstable, on u64s and strings.
@@ -341,22 +335,7 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        SortConfig::all_cases()
-            .into_iter()
-            .map(SortCase::experiment)
-            .collect()
-    }
-}
+impl_workload!(run, SortConfig::all_cases().into_iter().map(SortCase::experiment).collect());
 
 #[cfg(test)]
 mod tests {
@@ -414,13 +393,7 @@ mod tests {
 
     #[test]
     fn a_cell_checks_each_sort() {
-        let quick = Plan {
-            warm_up: Duration::ZERO,
-            reps: Reps::Fixed(1),
-            budget: Duration::ZERO,
-            min_rounds: 2,
-            max_rounds: 2,
-        };
+        let quick = Plan::fixed(1, 2);
         let case = SortCase {
             input: SortInput::Random,
             stable: false,

@@ -18,11 +18,10 @@ use crate::check::repeat;
 use crate::cli::{parse_size, unique, Common};
 use crate::error::Error;
 use crate::experiment::{Experiment, Heading};
-use crate::harness::{measure, Contender, Plan};
-use crate::report::Cell;
+use crate::harness::{Contender, Plan};
+use crate::report::{Cell, cells_in_steps};
 use crate::workloads::pools::Pools;
 use crate::workloads::tree::{expected_sum, Node, Tree};
-use crate::workloads::Workload;
 
 /// The tree sum: ns per node at each tree size.
 pub const TREESUM: Experiment =
@@ -203,24 +202,17 @@ pub struct TreesumConfig {
 pub fn run(config: &TreesumConfig) -> Result<Vec<Cell>, Error> {
     let mut cells = Vec::new();
     for &size in &config.sizes {
-        let tag = crate::report::short_size(size);
+        let tag = crate::format::short_size(size);
         eprintln!("[treesum {tag}] building the tree");
         let tree = Tree::new(size);
         eprintln!(
             "[treesum {tag}] built; {:.1}% of pre-order steps go to a higher address",
             100.0 * tree.preorder_increasing_fraction()
         );
-        for (step, &threads) in config.threads.iter().enumerate() {
-            let cell = measure_cell(
-                TREESUM,
-                &tree,
-                threads,
-                &config.variants,
-                &Plan::adaptive(config.budget),
-            )?;
-            cell.progress(step + 1, config.threads.len());
-            cells.push(cell);
-        }
+        let plan = Plan::adaptive(config.budget);
+        cells.extend(cells_in_steps(&config.threads, |threads| {
+            measure_cell(TREESUM, &tree, threads, &config.variants, &plan)
+        })?);
     }
     Ok(cells)
 }
@@ -250,15 +242,14 @@ pub fn measure_cell(
             .settles_for(pools.settle(variant == TreeVariant::Openmp))
         })
         .collect();
-    let label = Cell::label_of(experiment, tree.size(), threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(
+    Cell::measure(
         experiment,
         tree.size(),
         threads.get(),
         tree.size() as f64,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 /// The seed's tree sum: a balanced binary tree, one fork per node, every
@@ -296,24 +287,11 @@ impl Args {
     }
 }
 
-impl Workload for Args {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn run(&self) -> Result<Vec<Cell>, Error> {
-        run(&self.config())
-    }
-
-    fn experiments() -> Vec<Experiment> {
-        vec![TREESUM]
-    }
-}
+impl_workload!(run, vec![TREESUM]);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Reps;
     use crate::workloads::{nz, parse, Command};
 
     fn pools(threads: usize) -> Pools {
@@ -368,13 +346,7 @@ mod tests {
     #[test]
     fn a_cell_measures_each_variant_and_checks_sums() {
         let tree = Tree::new(255);
-        let quick = Plan {
-            warm_up: Duration::ZERO,
-            reps: Reps::Fixed(2),
-            budget: Duration::ZERO,
-            min_rounds: 3,
-            max_rounds: 3,
-        };
+        let quick = Plan::fixed(2, 3);
         let threads = NonZeroUsize::new(2).unwrap();
         let cell = measure_cell(
             TREESUM,

@@ -1,7 +1,7 @@
 //! The three ways most workloads run their code: the sequential baseline,
 //! lubdub and Rayon, the same parallel code on each runtime.
 
-use crate::report::BASELINE;
+use crate::experiment::BASELINE;
 
 /// A way of running a workload that has no C or chili variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

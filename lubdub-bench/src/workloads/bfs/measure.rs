@@ -16,8 +16,9 @@ use super::variant::BfsVariant;
 use super::{BFS, CSR};
 use crate::check::{expect_same, Mismatch};
 use crate::error::Error;
-use crate::harness::{measure, traced_samples_wanted, Contender, Plan, Stopwatch, TracedSample};
-use crate::report::{Cell, Sampled, SEQUENTIAL};
+use crate::harness::{traced_samples_wanted, Contender, Plan, Stopwatch, TracedSample};
+use crate::report::{Cell, Sampled};
+use crate::experiment::SEQUENTIAL;
 use crate::workloads::pools::Pools;
 
 /// The builds of kernel 1 that are compared.
@@ -65,9 +66,14 @@ pub fn csr_cell(edges: &[(u32, u32)], expected: &Csr, pools: &Pools, plan: &Plan
             Contender::with_stopwatch(build.name(), (build == Build::Lubdub).then_some(&pools.lubdub), rep)
         })
         .collect();
-    let label = Cell::label_of(CSR, n as u64, pools.threads);
-    let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(CSR, n as u64, pools.threads, edges.len() as f64, measured))
+    Cell::measure(
+        CSR,
+        n as u64,
+        pools.threads,
+        edges.len() as f64,
+        &mut contenders,
+        plan,
+    )
 }
 
 /// What the searches of one scale run on.

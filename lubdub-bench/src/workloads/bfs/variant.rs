@@ -4,7 +4,7 @@ use clap::ValueEnum;
 
 use super::csr::Csr;
 use super::{dobfs, openmp, seed_colors, sequential, top_down};
-use crate::report::SEQUENTIAL;
+use crate::experiment::SEQUENTIAL;
 use crate::workloads::pools::Pools;
 
 /// A way of searching.

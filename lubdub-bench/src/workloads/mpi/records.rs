@@ -98,75 +98,49 @@ pub struct Declared(pub Particle);
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reordered(pub Particle);
 
-impl Record for Declared {
-    type Fixed = DeclaredFixed;
-    type Item = u32;
-    fn fixed(&self) -> DeclaredFixed {
-        let p = &self.0;
-        DeclaredFixed {
-            id: p.id,
-            kind: p.kind,
-            position: p.position,
-            is_virtual: p.is_virtual,
-            velocity: p.velocity,
-            fixed: p.fixed,
-            force: p.force,
-            mol_id: p.mol_id,
-            ..Zeroable::zeroed()
+/// Implements [`Record`] for `$record`, a [`Particle`] whose fixed part is
+/// `$fixed`: the particle's fields but its bonds, and `$rest` (padding).
+macro_rules! particle_record {
+    ($record:ident, $fixed:ident { $($rest:tt)* }) => {
+        impl Record for $record {
+            type Fixed = $fixed;
+            type Item = u32;
+            fn fixed(&self) -> $fixed {
+                let p = &self.0;
+                $fixed {
+                    id: p.id,
+                    kind: p.kind,
+                    position: p.position,
+                    is_virtual: p.is_virtual,
+                    velocity: p.velocity,
+                    fixed: p.fixed,
+                    force: p.force,
+                    mol_id: p.mol_id,
+                    $($rest)*
+                }
+            }
+            fn items(&self) -> &[u32] {
+                &self.0.bonds
+            }
+            fn from_parts(f: $fixed, bonds: &[u32]) -> Self {
+                $record(Particle {
+                    id: f.id,
+                    kind: f.kind,
+                    position: f.position,
+                    is_virtual: f.is_virtual,
+                    velocity: f.velocity,
+                    fixed: f.fixed,
+                    force: f.force,
+                    mol_id: f.mol_id,
+                    bonds: bonds.to_vec(),
+                })
+            }
         }
-    }
-    fn items(&self) -> &[u32] {
-        &self.0.bonds
-    }
-    fn from_parts(f: DeclaredFixed, bonds: &[u32]) -> Self {
-        Declared(Particle {
-            id: f.id,
-            kind: f.kind,
-            position: f.position,
-            is_virtual: f.is_virtual,
-            velocity: f.velocity,
-            fixed: f.fixed,
-            force: f.force,
-            mol_id: f.mol_id,
-            bonds: bonds.to_vec(),
-        })
-    }
+    };
 }
 
-impl Record for Reordered {
-    type Fixed = ReorderedFixed;
-    type Item = u32;
-    fn fixed(&self) -> ReorderedFixed {
-        let p = &self.0;
-        ReorderedFixed {
-            position: p.position,
-            velocity: p.velocity,
-            force: p.force,
-            id: p.id,
-            mol_id: p.mol_id,
-            kind: p.kind,
-            is_virtual: p.is_virtual,
-            fixed: p.fixed,
-            _pad: [0; 5],
-        }
-    }
-    fn items(&self) -> &[u32] {
-        &self.0.bonds
-    }
-    fn from_parts(f: ReorderedFixed, bonds: &[u32]) -> Self {
-        Reordered(Particle {
-            id: f.id,
-            kind: f.kind,
-            position: f.position,
-            is_virtual: f.is_virtual,
-            velocity: f.velocity,
-            fixed: f.fixed,
-            force: f.force,
-            mol_id: f.mol_id,
-            bonds: bonds.to_vec(),
-        })
-    }
-}
+particle_record!(Declared, DeclaredFixed { ..Zeroable::zeroed() });
+particle_record!(Reordered, ReorderedFixed { _pad: [0; 5] });
 
 /// A deterministic generator (splitmix64), so that every rank can make what
 /// another rank sends and check it.

@@ -69,15 +69,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{add, mul, Big};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{add, mul, Big};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Bignum;

@@ -23,15 +23,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{entry, HashMap};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{entry, HashMap};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct CollectHashmap;

@@ -1,65 +1,21 @@
-//! `collect` into a `LinkedList`: `(0..n).into_par_iter().map(mix)
-//! .collect()`, a node allocated per item, against the sequential
-//! `map().collect()`. The list is dropped after the timed part.
+//! `collect` into a `LinkedList`: the collect program of `collect_vec.rs`,
+//! a node allocated per item. The list is dropped after the timed part.
 
 use std::collections::LinkedList;
 
-use super::{mix, Program};
-use crate::check::{expect_same_items, Mismatch};
+use super::collect_vec::{Collect, Collection};
 use crate::experiment::{Experiment, Heading};
 
-/// The parallel collect, written once for each runtime.
-macro_rules! parallel {
-    ($rt:ident) => {
-        /// `mix(i)` for each `i` below `n`, as a list.
-        pub fn collect(n: usize) -> LinkedList<u64> {
-            use $rt::prelude::*;
-            (0..n).into_par_iter().map(mix).collect()
-        }
-    };
-}
+/// `collect` into a `LinkedList`.
+pub type CollectList = Collect<LinkedList<u64>>;
 
-mod with_lubdub {
-    use super::{mix, LinkedList};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{mix, LinkedList};
-    parallel!(rayon);
-}
-
-/// The program.
-pub struct CollectList;
-
-impl Program for CollectList {
+impl Collection for LinkedList<u64> {
     const EXPERIMENT: Experiment = program_experiment!("collect-list", Heading::Count("u64s"));
     const SIZE: usize = 2_000_000;
     const SHORT_SIZE: usize = 400_000;
-    type Input = usize;
-    type Fresh = ();
-    type Output = LinkedList<u64>;
 
-    fn input(size: usize) -> usize {
-        size
-    }
-
-    fn fresh(_: &usize) {}
-
-    fn sequential(&n: &usize, (): ()) -> LinkedList<u64> {
-        (0..n).map(mix).collect()
-    }
-
-    fn lubdub(&n: &usize, (): ()) -> LinkedList<u64> {
-        with_lubdub::collect(n)
-    }
-
-    fn rayon(&n: &usize, (): ()) -> LinkedList<u64> {
-        with_rayon::collect(n)
-    }
-
-    fn check(got: &LinkedList<u64>, expected: &LinkedList<u64>) -> Result<(), Mismatch> {
-        expect_same_items(got, expected)
+    fn items(&self) -> impl Iterator<Item = &u64> {
+        self.iter()
     }
 }
 

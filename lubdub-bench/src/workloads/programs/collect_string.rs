@@ -22,15 +22,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::shout;
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::shout;
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct CollectString;

@@ -6,8 +6,7 @@
 //! (a parallel loop over the blocks zipped with their slices of the
 //! output). The sequential variant is `filter().collect()`.
 
-use super::{random_u64s, Program};
-use crate::check::{expect_same, Mismatch};
+use super::fold_vec::{Filter, Selection};
 use crate::experiment::{Experiment, Heading};
 
 /// Elements per block of the counting and copying loops (the program's own
@@ -61,47 +60,28 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{copy_selected, cut, selected, BLOCK};
-    parallel!(lubdub);
-}
+on_both_runtimes!(parallel);
 
-mod with_rayon {
-    use super::{copy_selected, cut, selected, BLOCK};
-    parallel!(rayon);
-}
+/// The compaction through a prefix sum of counts.
+pub struct ByCounts;
 
 /// The program.
-pub struct Compaction;
+pub type Compaction = Filter<ByCounts>;
 
-impl Program for Compaction {
+impl Selection for ByCounts {
     const EXPERIMENT: Experiment = program_experiment!("compaction", Heading::Count("u64s"));
-    const SIZE: usize = 10_000_000;
-    const SHORT_SIZE: usize = 1_000_000;
-    type Input = Vec<u64>;
-    type Fresh = ();
-    type Output = Vec<u64>;
+    const SEED: u64 = 8;
 
-    fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 8)
+    fn selected(x: &u64) -> bool {
+        selected(x)
     }
 
-    fn fresh(_: &Vec<u64>) {}
-
-    fn sequential(input: &Vec<u64>, (): ()) -> Vec<u64> {
-        input.iter().copied().filter(selected).collect()
-    }
-
-    fn lubdub(input: &Vec<u64>, (): ()) -> Vec<u64> {
+    fn lubdub(input: &[u64]) -> Vec<u64> {
         with_lubdub::compact(input)
     }
 
-    fn rayon(input: &Vec<u64>, (): ()) -> Vec<u64> {
+    fn rayon(input: &[u64]) -> Vec<u64> {
         with_rayon::compact(input)
-    }
-
-    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
-        expect_same(got, expected)
     }
 }
 

@@ -40,15 +40,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::compare;
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::compare;
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct CostlySort;

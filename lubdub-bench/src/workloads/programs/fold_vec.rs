@@ -35,21 +35,29 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::selected;
-    parallel!(lubdub);
+on_both_runtimes!(parallel);
+
+/// A program that keeps the selected `u64`s of a random input, in order,
+/// its sequential variant `filter().collect()`: [`FoldVec`] here,
+/// `Compaction` in `compaction.rs`.
+pub trait Selection {
+    /// The program's experiment.
+    const EXPERIMENT: Experiment;
+    /// The seed of the random input.
+    const SEED: u64;
+    /// Whether `x` is kept.
+    fn selected(x: &u64) -> bool;
+    /// The parallel program on lubdub (called inside its pool).
+    fn lubdub(input: &[u64]) -> Vec<u64>;
+    /// The same code on Rayon (called inside its pool).
+    fn rayon(input: &[u64]) -> Vec<u64>;
 }
 
-mod with_rayon {
-    use super::selected;
-    parallel!(rayon);
-}
+/// The program keeping what `S` selects.
+pub struct Filter<S>(std::marker::PhantomData<S>);
 
-/// The program.
-pub struct FoldVec;
-
-impl Program for FoldVec {
-    const EXPERIMENT: Experiment = program_experiment!("fold-vec", Heading::Count("u64s"));
+impl<S: Selection> Program for Filter<S> {
+    const EXPERIMENT: Experiment = S::EXPERIMENT;
     const SIZE: usize = 10_000_000;
     const SHORT_SIZE: usize = 1_000_000;
     type Input = Vec<u64>;
@@ -57,25 +65,48 @@ impl Program for FoldVec {
     type Output = Vec<u64>;
 
     fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 6)
+        random_u64s(size, S::SEED)
     }
 
     fn fresh(_: &Vec<u64>) {}
 
     fn sequential(input: &Vec<u64>, (): ()) -> Vec<u64> {
-        input.iter().copied().filter(selected).collect()
+        input.iter().copied().filter(S::selected).collect()
     }
 
     fn lubdub(input: &Vec<u64>, (): ()) -> Vec<u64> {
-        with_lubdub::filter(input)
+        S::lubdub(input)
     }
 
     fn rayon(input: &Vec<u64>, (): ()) -> Vec<u64> {
-        with_rayon::filter(input)
+        S::rayon(input)
     }
 
     fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
         expect_same(got, expected)
+    }
+}
+
+/// The filter by `fold` and `reduce`.
+pub struct ByFold;
+
+/// The program.
+pub type FoldVec = Filter<ByFold>;
+
+impl Selection for ByFold {
+    const EXPERIMENT: Experiment = program_experiment!("fold-vec", Heading::Count("u64s"));
+    const SEED: u64 = 6;
+
+    fn selected(x: &u64) -> bool {
+        selected(x)
+    }
+
+    fn lubdub(input: &[u64]) -> Vec<u64> {
+        with_lubdub::filter(input)
+    }
+
+    fn rayon(input: &[u64]) -> Vec<u64> {
+        with_rayon::filter(input)
     }
 }
 

@@ -77,15 +77,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{Grid, GENERATIONS};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{Grid, GENERATIONS};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Life;

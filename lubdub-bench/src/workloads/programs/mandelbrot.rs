@@ -59,15 +59,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::render_row;
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::render_row;
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Mandelbrot;

@@ -99,15 +99,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{leaf_row, quarters, quarters_mut, LEAF};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{leaf_row, quarters, quarters_mut, LEAF};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// Two `n` x `n` matrices in Z-order, `n` a power of two times `LEAF`.
 pub struct Matrices {

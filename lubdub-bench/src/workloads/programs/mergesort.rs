@@ -88,15 +88,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{insertion_sort, merge, INSERTION, SEQUENTIAL_MERGE};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{insertion_sort, merge, INSERTION, SEQUENTIAL_MERGE};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Mergesort;

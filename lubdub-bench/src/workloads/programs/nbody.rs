@@ -110,15 +110,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{accelerate, add, advance, pull, snapshot, state, Body, STEPS};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{accelerate, add, advance, pull, snapshot, state, Body, STEPS};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Nbody;

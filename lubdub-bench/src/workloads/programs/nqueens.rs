@@ -98,15 +98,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{board, solutions, AtomicU64, Ordering, Placement, SPAWNED_ROWS};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{board, solutions, AtomicU64, Ordering, Placement, SPAWNED_ROWS};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Nqueens;

@@ -60,15 +60,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{insertion_sort, partition, INSERTION};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{insertion_sort, partition, INSERTION};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Quicksort;

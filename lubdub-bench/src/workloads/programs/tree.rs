@@ -64,15 +64,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::Node;
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::Node;
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The sum, and the tree, kept to be dropped after the timed part.
 pub struct Summed {

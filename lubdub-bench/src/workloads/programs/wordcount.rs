@@ -54,15 +54,7 @@ macro_rules! parallel {
     };
 }
 
-mod with_lubdub {
-    use super::{count, merge, owned, HashMap};
-    parallel!(lubdub);
-}
-
-mod with_rayon {
-    use super::{count, merge, owned, HashMap};
-    parallel!(rayon);
-}
+on_both_runtimes!(parallel);
 
 /// The program.
 pub struct Wordcount;

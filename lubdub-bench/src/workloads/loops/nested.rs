@@ -16,9 +16,9 @@ use std::num::NonZeroUsize;
 
 use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
-use crate::harness::{measure, Contender, Plan, Stopwatch};
-use crate::report::{group_digits, Cell};
-use crate::workloads::loops::{LoopCase, LoopKind};
+use crate::harness::{Contender, Plan, Stopwatch};
+use crate::report::Cell;
+use crate::workloads::loops::case::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
 use crate::workloads::variants::Variant;
 
@@ -29,12 +29,6 @@ pub const KINDS: [LoopKind; 2] = [LoopKind::NestedCount, LoopKind::NestedFold];
 /// about as long as a flat loop over `elements` elements.
 pub fn side_for(elements: usize) -> usize {
     (elements as f64).sqrt() as usize
-}
-
-/// The heading of the nested loop `name` whose side is `side`.
-pub fn heading(name: &str, side: u64) -> String {
-    let side = group_digits(side);
-    format!("{name}, {side} x {side} pairs")
 }
 
 /// True if `a² + b²` is a perfect square.
@@ -179,15 +173,14 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
         .collect();
     let experiment = case.kind.experiment();
     let size = n as u64;
-    let label = Cell::label_of(experiment, size, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(
+    Cell::measure(
         experiment,
         size,
         threads.get(),
         (n * n) as f64,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 #[cfg(test)]

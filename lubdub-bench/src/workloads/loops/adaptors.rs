@@ -8,9 +8,9 @@ use std::num::NonZeroUsize;
 
 use crate::check::{expect_eq, Mismatch};
 use crate::error::Error;
-use crate::harness::{measure, Contender, Plan, Stopwatch};
+use crate::harness::{Contender, Plan, Stopwatch};
 use crate::report::Cell;
-use crate::workloads::loops::{LoopCase, LoopKind};
+use crate::workloads::loops::case::{LoopCase, LoopKind};
 use crate::workloads::pools::Pools;
 use crate::workloads::variants::Variant;
 
@@ -108,15 +108,14 @@ pub fn measure_cell(case: LoopCase, threads: NonZeroUsize, plan: &Plan) -> Resul
         .collect();
     let experiment = case.kind.experiment();
     let size = case.size as u64;
-    let label = Cell::label_of(experiment, size, threads.get());
-    let measured = measure(&label, &mut contenders, plan)?;
-    Ok(Cell::new(
+    Cell::measure(
         experiment,
         size,
         threads.get(),
         case.size as f64,
-        measured,
-    ))
+        &mut contenders,
+        plan,
+    )
 }
 
 #[cfg(test)]
