@@ -6,6 +6,7 @@
 //! wrap the producer.
 
 mod blocks;
+mod by_producer;
 mod chain;
 mod chunk_producer;
 mod chunks;
