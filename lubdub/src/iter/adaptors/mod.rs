@@ -11,6 +11,7 @@ mod chain;
 mod chunk_producer;
 mod chunks;
 mod cloned;
+mod closure_adaptor;
 mod copied;
 mod enumerate;
 mod filter;
