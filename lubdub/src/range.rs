@@ -25,82 +25,25 @@ use crate::iter::plumbing::{
     bridge, bridge_unindexed, bridge_unindexed_consumer, Consumer, Folder, Producer,
     ProducerCallback, UnindexedConsumer, UnindexedProducer,
 };
-use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+use crate::iter::{IntoParallelIterator, ParallelIterator};
 
-/// The parallel iterator over a range `start..end` of integers or `char`s.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let iter: lubdub::range::Iter<u32> = (5..10u32).into_par_iter();
-/// assert_eq!(iter.len(), 5);
-/// assert_eq!(iter.sum::<u32>(), 35);
-/// ```
-#[derive(Clone, Debug)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct Iter<T> {
-    range: Range<T>,
-}
+mod chars;
+mod iter_shape;
 
-impl<T> IntoParallelIterator for Range<T>
-where
-    Iter<T>: ParallelIterator,
-{
-    type Iter = Iter<T>;
-    type Item = <Iter<T> as ParallelIterator>::Item;
+pub(crate) use chars::Chars;
+pub(crate) use iter_shape::range_iter;
 
-    fn into_par_iter(self) -> Iter<T> {
-        Iter { range: self }
-    }
-}
-
-mod private {
-    use super::Iter;
-    use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
-
-    /// The item types of parallel ranges. The bound is on the item type
-    /// itself so that `(0..n).into_par_iter()` infers the integer type of `n`
-    /// as sequential code does. Sealed: implemented for the primitive
-    /// integers and `char` only.
-    pub trait RangeInteger: Sized + Send {
-        fn drive_unindexed<C: UnindexedConsumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
-        fn opt_len(iter: &Iter<Self>) -> Option<usize>;
-    }
-
-    /// The item types of indexed parallel ranges.
-    pub trait IndexedRangeInteger: RangeInteger {
-        fn drive<C: Consumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
-        fn len(iter: &Iter<Self>) -> usize;
-        fn with_producer<CB: ProducerCallback<Self>>(iter: Iter<Self>, callback: CB) -> CB::Output;
-    }
-}
-
-use private::{IndexedRangeInteger, RangeInteger};
-
-impl<T: RangeInteger> ParallelIterator for Iter<T> {
-    type Item = T;
-
-    fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        T::drive_unindexed(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        T::opt_len(self)
-    }
-}
-
-impl<T: IndexedRangeInteger> IndexedParallelIterator for Iter<T> {
-    fn drive<C: Consumer<T>>(self, consumer: C) -> C::Result {
-        T::drive(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        T::len(self)
-    }
-
-    fn with_producer<CB: ProducerCallback<T>>(self, callback: CB) -> CB::Output {
-        T::with_producer(self, callback)
-    }
+range_iter! {
+    /// The parallel iterator over a range `start..end` of integers or `char`s.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let iter: lubdub::range::Iter<u32> = (5..10u32).into_par_iter();
+    /// assert_eq!(iter.len(), 5);
+    /// assert_eq!(iter.sum::<u32>(), 35);
+    /// ```
+    Range
 }
 
 /// The producer of an indexed range: the range itself, cut at positions.
@@ -348,190 +291,6 @@ unindexed_range!(i128, u128);
 unindexed_range!(u64, u64);
 #[cfg(not(target_pointer_width = "64"))]
 unindexed_range!(i64, u64);
-
-/// The code points of a `char` range, without the surrogate gap
-/// `0xD800..0xE000`, which holds no `char`.
-const SURROGATES: Range<u32> = 0xD800..0xE000;
-
-/// The number of `char`s in `start..end` (code points).
-fn char_count(start: u32, end: u32) -> usize {
-    if start >= end {
-        return 0;
-    }
-    let mut count = end - start;
-    if start < SURROGATES.start && SURROGATES.end <= end {
-        count -= SURROGATES.end - SURROGATES.start;
-    }
-    count as usize
-}
-
-/// The code point `index` `char`s after `start` (skipping the gap).
-fn char_offset(start: u32, index: usize) -> u32 {
-    let at = start + index as u32;
-    if start < SURROGATES.start && at >= SURROGATES.start {
-        at + (SURROGATES.end - SURROGATES.start)
-    } else {
-        at
-    }
-}
-
-impl RangeInteger for char {
-    fn drive_unindexed<C: UnindexedConsumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
-        Chars::of(iter.range).drive_unindexed(consumer)
-    }
-
-    fn opt_len(iter: &Iter<char>) -> Option<usize> {
-        Some(Chars::of(iter.range.clone()).len())
-    }
-}
-
-impl IndexedRangeInteger for char {
-    fn drive<C: Consumer<char>>(iter: Iter<char>, consumer: C) -> C::Result {
-        Chars::of(iter.range).drive(consumer)
-    }
-
-    fn len(iter: &Iter<char>) -> usize {
-        Chars::of(iter.range.clone()).len()
-    }
-
-    fn with_producer<CB: ProducerCallback<char>>(iter: Iter<char>, callback: CB) -> CB::Output {
-        Chars::of(iter.range).with_producer(callback)
-    }
-}
-
-/// The `char`s of the code points `start..end`, where `end` may be one past
-/// `char::MAX` (for `range_inclusive`'s ranges).
-#[derive(Clone, Debug)]
-pub(crate) struct Chars {
-    start: u32,
-    end: u32,
-}
-
-impl Chars {
-    fn of(range: Range<char>) -> Self {
-        Chars {
-            start: range.start as u32,
-            end: range.end as u32,
-        }
-    }
-
-    /// The `char`s from `start` to `end` inclusive.
-    pub(crate) fn inclusive(start: char, end: char) -> Self {
-        Chars {
-            start: start as u32,
-            end: end as u32 + 1,
-        }
-    }
-
-    /// No `char`s.
-    pub(crate) fn empty() -> Self {
-        Chars { start: 0, end: 0 }
-    }
-}
-
-impl ParallelIterator for Chars {
-    type Item = char;
-
-    fn drive_unindexed<C: UnindexedConsumer<char>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl IndexedParallelIterator for Chars {
-    fn drive<C: Consumer<char>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        char_count(self.start, self.end)
-    }
-
-    fn with_producer<CB: ProducerCallback<char>>(self, callback: CB) -> CB::Output {
-        let len = self.len();
-        callback.callback(CharProducer {
-            start: self.start,
-            len,
-        })
-    }
-}
-
-/// `len` `char`s from code point `start`.
-#[derive(Debug)]
-struct CharProducer {
-    start: u32,
-    len: usize,
-}
-
-impl Producer for CharProducer {
-    type Item = char;
-    type IntoIter = CharIter;
-
-    fn into_iter(self) -> CharIter {
-        CharIter {
-            next: self.start,
-            len: self.len,
-        }
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let mid = char_offset(self.start, index);
-        (
-            CharProducer {
-                start: self.start,
-                len: index,
-            },
-            CharProducer {
-                start: mid,
-                len: self.len - index,
-            },
-        )
-    }
-}
-
-/// The sequential iterator of a [`CharProducer`].
-#[derive(Debug)]
-struct CharIter {
-    next: u32,
-    len: usize,
-}
-
-fn to_char(code_point: u32) -> char {
-    char::from_u32(code_point).expect("a char range skips the surrogate gap")
-}
-
-impl Iterator for CharIter {
-    type Item = char;
-
-    fn next(&mut self) -> Option<char> {
-        if self.len == 0 {
-            return None;
-        }
-        let item = to_char(self.next);
-        self.len -= 1;
-        self.next = char_offset(self.next, 1);
-        Some(item)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len, Some(self.len))
-    }
-}
-
-impl DoubleEndedIterator for CharIter {
-    fn next_back(&mut self) -> Option<char> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(to_char(char_offset(self.next, self.len)))
-    }
-}
-
-impl ExactSizeIterator for CharIter {}
 
 #[cfg(test)]
 mod tests {

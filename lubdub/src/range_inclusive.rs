@@ -22,33 +22,19 @@ use crate::iter::plumbing::{
     bridge_unindexed, Consumer, Folder, ProducerCallback, UnindexedConsumer, UnindexedProducer,
 };
 use crate::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
-use crate::range::{Chars, LONG_RANGE_BLOCK};
+use crate::range::{range_iter, Chars, LONG_RANGE_BLOCK};
 
-/// The parallel iterator over an inclusive range `start..=end`.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let iter: lubdub::range_inclusive::Iter<i16> = (-3..=3i16).into_par_iter();
-/// assert_eq!(iter.len(), 7);
-/// assert_eq!(iter.sum::<i16>(), 0);
-/// ```
-#[derive(Clone, Debug)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct Iter<T> {
-    range: RangeInclusive<T>,
-}
-
-impl<T> IntoParallelIterator for RangeInclusive<T>
-where
-    Iter<T>: ParallelIterator,
-{
-    type Iter = Iter<T>;
-    type Item = <Iter<T> as ParallelIterator>::Item;
-
-    fn into_par_iter(self) -> Iter<T> {
-        Iter { range: self }
-    }
+range_iter! {
+    /// The parallel iterator over an inclusive range `start..=end`.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let iter: lubdub::range_inclusive::Iter<i16> = (-3..=3i16).into_par_iter();
+    /// assert_eq!(iter.len(), 7);
+    /// assert_eq!(iter.sum::<i16>(), 0);
+    /// ```
+    RangeInclusive
 }
 
 impl<T: Copy + PartialOrd> Iter<T>
@@ -61,53 +47,6 @@ where
     fn bounds(&self) -> Option<(T, T)> {
         let (start, end) = (*self.range.start(), *self.range.end());
         (start <= end && self.range == (start..=end)).then_some((start, end))
-    }
-}
-
-mod private {
-    use super::Iter;
-    use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
-
-    /// The item types of inclusive parallel ranges (sealed; see
-    /// `range::private::RangeInteger` for why the bound is on the item).
-    pub trait RangeInteger: Sized + Send {
-        fn drive_unindexed<C: UnindexedConsumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
-        fn opt_len(iter: &Iter<Self>) -> Option<usize>;
-    }
-
-    /// The item types of indexed inclusive parallel ranges.
-    pub trait IndexedRangeInteger: RangeInteger {
-        fn drive<C: Consumer<Self>>(iter: Iter<Self>, consumer: C) -> C::Result;
-        fn len(iter: &Iter<Self>) -> usize;
-        fn with_producer<CB: ProducerCallback<Self>>(iter: Iter<Self>, callback: CB) -> CB::Output;
-    }
-}
-
-use private::{IndexedRangeInteger, RangeInteger};
-
-impl<T: RangeInteger> ParallelIterator for Iter<T> {
-    type Item = T;
-
-    fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        T::drive_unindexed(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        T::opt_len(self)
-    }
-}
-
-impl<T: IndexedRangeInteger> IndexedParallelIterator for Iter<T> {
-    fn drive<C: Consumer<T>>(self, consumer: C) -> C::Result {
-        T::drive(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        T::len(self)
-    }
-
-    fn with_producer<CB: ProducerCallback<T>>(self, callback: CB) -> CB::Output {
-        T::with_producer(self, callback)
     }
 }
 

@@ -13,7 +13,6 @@ use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedL
 use std::ffi::{OsStr, OsString};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::Duration;
 
 use lubdub::iter::plumbing::{bridge_unindexed, Folder, UnindexedConsumer, UnindexedProducer};
 use lubdub::iter::Either;
@@ -24,17 +23,6 @@ use proptest::prelude::*;
 fn values() -> impl Strategy<Value = Vec<u16>> {
     let len = prop_oneof![0..3usize, 3..300usize, Just(common::scaled(5_000, 100))];
     len.prop_flat_map(|n| proptest::collection::vec(any::<u16>(), n))
-}
-
-fn pools() -> Vec<lubdub::ThreadPool> {
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    let mut pools = Vec::new();
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push(common::pool(threads, heartbeat));
-        }
-    }
-    pools
 }
 
 /// The items of an iterator with its length hidden: `opt_len` is `None`.
@@ -102,11 +90,11 @@ fn letter(x: u16) -> char {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(common::scaled(16, 2) as u32))]
+    #![proptest_config(common::cases(16, 2))]
 
     #[test]
     fn sequences_match_std(v in values()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| for_each_source!(v, |items| {
                 let std_vec: Vec<u16> = v.clone();
                 assert_eq!(items().map(|&x| x).collect::<Vec<_>>(), std_vec);
@@ -141,7 +129,7 @@ proptest! {
     fn maps_and_sets_match_std(v in values()) {
         // Few distinct keys, so later items overwrite earlier ones.
         let pair = |&x: &u16| (x % 64, x);
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| for_each_source!(v, |items| {
                 assert_eq!(items().map(pair).collect::<HashMap<_, _>>(), v.iter().map(pair).collect::<HashMap<_, _>>());
                 assert_eq!(items().map(pair).collect::<BTreeMap<_, _>>(), v.iter().map(pair).collect::<BTreeMap<_, _>>());
@@ -157,7 +145,7 @@ proptest! {
         let words: Vec<String> = v.iter().map(|&x| x.to_string()).collect();
         let std_text: String = words.concat();
         let os_words: Vec<OsString> = words.iter().map(OsString::from).collect();
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 for_each_source!(v, |items| {
                     let std_letters: String = chars.iter().collect();
@@ -189,7 +177,7 @@ proptest! {
     fn par_extend_appends_in_order(v in values()) {
         let pair = |&x: &u16| (x % 64, x);
         let pairs: Vec<(u16, u16)> = v.iter().map(pair).collect();
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| for_each_source!(v, |items| {
                 let mut vec = vec![7u16, 8];
                 vec.par_extend(items().map(|&x| x));
@@ -261,7 +249,7 @@ proptest! {
                 Either::Right(r) => std_split.1.push(r),
             }
         }
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| for_each_source!(v, |items| {
                 let unzipped: (Vec<u16>, Vec<u32>) = items().map(|&x| (x, u32::from(x) + 1)).unzip();
                 assert_eq!(unzipped, std_pairs);
@@ -308,7 +296,7 @@ proptest! {
     #[test]
     fn options_and_results_match_std(v in values(), cut in any::<proptest::sample::Index>()) {
         let stop_at = if v.is_empty() { None } else { Some(cut.index(v.len())) };
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| for_each_source!(v, |items| {
                 let all: Option<Vec<u16>> = items().map(|&x| Some(x)).collect();
                 assert_eq!(all.as_ref(), Some(&v));
@@ -336,7 +324,7 @@ proptest! {
 
     #[test]
     fn collect_into_vec_reuses_the_allocation(v in values(), extra in 0..50usize) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let mut target = Vec::with_capacity(v.len() + extra);
                 target.extend([1u32, 2, 3].iter().take(v.len() + extra));

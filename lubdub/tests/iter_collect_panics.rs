@@ -10,21 +10,9 @@ use std::collections::{BTreeMap, LinkedList};
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use lubdub::iter::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
 use lubdub::prelude::*;
-
-fn pools() -> Vec<lubdub::ThreadPool> {
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    let mut pools = Vec::new();
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push(common::pool(threads, heartbeat));
-        }
-    }
-    pools
-}
 
 fn lengths() -> Vec<usize> {
     vec![1, 2, 9, 100, common::scaled(20_000, 300)]
@@ -90,7 +78,7 @@ impl<I: ParallelIterator> ParallelIterator for Unindexed<I> {
 
 #[test]
 fn a_panic_in_map_drops_every_item_made_once() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         for n in lengths() {
             for at in [0, n / 2, n - 1] {
                 let counter = Counter::default();
@@ -154,7 +142,7 @@ fn a_panic_in_map_drops_every_item_made_once() {
 
 #[test]
 fn items_survive_a_collect_whole_and_in_order() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let counter = Counter::default();
         let n = common::scaled(20_000, 300);
         let collected: Vec<_> =
@@ -238,7 +226,7 @@ impl Producer for Clamped {
 
 #[test]
 fn too_few_items_for_the_length_panic_and_drop_what_was_written() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         for (actual, claimed) in [(0, 1), (2, 4), (10, 20), (3000, 3001)] {
             let counter = Counter::default();
             let message = pool.install(|| {
@@ -260,7 +248,7 @@ fn too_few_items_for_the_length_panic_and_drop_what_was_written() {
 
 #[test]
 fn an_item_missing_in_the_middle_panics_and_drops_what_was_written() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         for n in [2, 9, 100, 3000] {
             let counter = Counter::default();
             let message = pool.install(|| {
@@ -284,7 +272,7 @@ fn an_item_missing_in_the_middle_panics_and_drops_what_was_written() {
 
 #[test]
 fn too_many_items_for_the_length_panic_and_drop_what_was_written() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         for (actual, claimed) in [(1, 0), (4, 2), (20, 10), (3001, 3000)] {
             let counter = Counter::default();
             let mut target = Vec::new();
@@ -308,7 +296,7 @@ fn too_many_items_for_the_length_panic_and_drop_what_was_written() {
 #[test]
 fn option_and_result_collects_stop_at_the_first_failure() {
     let n = common::scaled(20_000, 300);
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let one_thread = pool.current_num_threads() == 1;
         for at in [0, 1, 7, n / 3, n - 1] {
             let calls = AtomicUsize::new(0);

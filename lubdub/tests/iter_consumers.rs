@@ -18,27 +18,12 @@ fn values() -> impl Strategy<Value = Vec<u32>> {
     len.prop_flat_map(|n| proptest::collection::vec(0..1000u32, n))
 }
 
-fn pools() -> Vec<lubdub::ThreadPool> {
-    let mut pools = Vec::new();
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push(common::pool(threads, heartbeat));
-        }
-    }
-    pools
-}
-
-fn config() -> ProptestConfig {
-    ProptestConfig::with_cases(common::scaled(24, 2) as u32)
-}
-
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(common::cases(24, 2))]
 
     #[test]
     fn reductions_match_sequential(v in values()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let s: u64 = v.iter().map(|&x| u64::from(x) * u64::from(x)).sum();
                 assert_eq!(v.par_iter().map(|&x| u64::from(x) * u64::from(x)).sum::<u64>(), s);
@@ -71,7 +56,7 @@ proptest! {
 
     #[test]
     fn adaptors_and_collect_match_sequential(v in values()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let w: Vec<u32> = v.iter().rev().copied().collect();
                 assert_eq!(v.par_iter().copied().collect::<Vec<_>>(), v);
@@ -117,7 +102,7 @@ proptest! {
 
     #[test]
     fn mutation_and_chunks_match_sequential(v in values(), size in 1..40usize) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let mut a = v.clone();
                 a.par_iter_mut().enumerate().for_each(|(i, x)| *x = x.wrapping_mul(i as u32));
@@ -168,7 +153,7 @@ fn loops_outside_any_pool_use_the_global_pool() {
 
 #[test]
 fn panics_in_closures_propagate() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let n = common::scaled(100_000, 500);
         let result = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {

@@ -47,21 +47,6 @@ fn cuts_and_ends() -> impl Strategy<Value = (Vec<usize>, Vec<bool>)> {
     )
 }
 
-fn pools() -> Vec<lubdub::ThreadPool> {
-    let mut pools = Vec::new();
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push(common::pool(threads, heartbeat));
-        }
-    }
-    pools
-}
-
-fn config() -> ProptestConfig {
-    ProptestConfig::with_cases(common::scaled(24, 2) as u32)
-}
-
 /// Reads `iter`'s producer in pieces: cut at `cuts`, each piece read with
 /// `next` and `next_back` in the order `ends` gives, checking every
 /// iterator's `len` on the way.
@@ -166,11 +151,11 @@ macro_rules! check_indexed {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(common::cases(24, 2))]
 
     #[test]
     fn positional_adaptors_match_std(v in values(), n in count(), step in size(), cut in cuts_and_ends()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 check_indexed!(cut, v.par_iter().enumerate(), v.iter().enumerate());
                 check_indexed!(cut, v.par_iter().rev(), v.iter().rev());
@@ -190,7 +175,7 @@ proptest! {
 
     #[test]
     fn chunks_match_std(v in values(), size in size(), cut in cuts_and_ends()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 check_indexed!(cut, v.par_iter().chunks(size), v.chunks(size).map(|c| c.iter().collect::<Vec<_>>()));
                 let hash = |h: u64, &x: &u32| h.wrapping_mul(31).wrapping_add(u64::from(x));
@@ -211,7 +196,7 @@ proptest! {
     fn interleaves_match_std(a in values(), b_len in 0..400usize, cut in cuts_and_ends()) {
         let b: Vec<u32> = (0..b_len as u32).map(|x| x + 5000).collect();
         let (ar, br): (Vec<&u32>, Vec<&u32>) = (a.iter().collect(), b.iter().collect());
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 check_indexed!(cut, a.par_iter().interleave(&b), interleaved(&ar, &br).into_iter());
                 check_indexed!(cut, b.par_iter().interleave(&a), interleaved(&br, &ar).into_iter());
@@ -228,7 +213,7 @@ proptest! {
     #[test]
     fn multizip_matches_std(v in values(), w in values(), cut in cuts_and_ends()) {
         let n = v.len().min(w.len());
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 check_indexed!(cut, (&v,).into_par_iter(), v.iter().map(|x| (x,)));
                 check_indexed!(cut, (&v, &w).into_par_iter(), v.iter().zip(&w));
@@ -256,7 +241,7 @@ proptest! {
 
     #[test]
     fn unindexed_adaptors_match_std(v in values(), block in size()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let even = |x: &u32| x % 2 == 0;
                 assert_eq!(v.par_iter().positions(even).collect::<Vec<_>>(),
@@ -280,7 +265,7 @@ proptest! {
         let mut w: Vec<u32> = w.iter().map(|x| x % 3).collect();
         let shared = prefix.min(v.len()).min(w.len());
         w[..shared].copy_from_slice(&v[..shared]);
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 for (a, b) in [(&v, &w), (&w, &v), (&v, &v)] {
                     assert_eq!(a.par_iter().cmp(b), a.iter().cmp(b.iter()));
@@ -305,7 +290,7 @@ proptest! {
 
     #[test]
     fn positions_of_matches(v in values(), modulus in 1..2000u32) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let hit = |x: &u32| x % modulus == 1;
                 assert_eq!(v.par_iter().position_first(hit), v.iter().position(hit));
@@ -323,7 +308,7 @@ proptest! {
 
     #[test]
     fn min_and_max_len_bound_every_folder(len in 0..3000usize, min in 0..300usize, max in 0..300usize) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let pieces = (0..len).into_par_iter().with_min_len(min).with_max_len(max).drive(FolderSizes);
                 check_folder_sizes(&pieces, len, min, max);
@@ -520,7 +505,7 @@ fn comparisons_stop_at_the_first_difference() {
 #[test]
 fn skipped_items_are_still_produced() {
     // As `Iterator::skip`: the closures run for the skipped items too.
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let produced = AtomicUsize::new(0);
         let kept = pool.install(|| {
             (0..1000)
@@ -545,7 +530,7 @@ fn panics_in_closures_propagate() {
         }
         x
     };
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let panics =
             |f: &(dyn Fn() + Sync)| catch_unwind(AssertUnwindSafe(|| pool.install(f))).is_err();
         assert!(panics(&|| {

@@ -8,7 +8,6 @@ mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use lubdub::iter::plumbing::{Folder, Producer, ProducerCallback};
 use lubdub::prelude::*;
@@ -20,26 +19,11 @@ fn values() -> impl Strategy<Value = Vec<u32>> {
     len.prop_flat_map(|n| proptest::collection::vec(0..1000u32, n))
 }
 
-fn pools() -> Vec<lubdub::ThreadPool> {
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    let mut pools = Vec::new();
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push(common::pool(threads, heartbeat));
-        }
-    }
-    pools
-}
-
-/// Runs `check` inside every pool of [`pools`], with the pool's size.
+/// Runs `check` inside every pool of [`common::loop_pools`], with the pool's size.
 fn on_every_pool(check: impl Fn(usize) + Sync) {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         pool.install(|| check(pool.current_num_threads()));
     }
-}
-
-fn config() -> ProptestConfig {
-    ProptestConfig::with_cases(common::scaled(16, 2) as u32)
 }
 
 /// `v` with `sep` between every two neighbouring items (std's `intersperse`
@@ -117,7 +101,7 @@ where
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(common::cases(16, 2))]
 
     #[test]
     fn one_to_one_adaptors_match_sequential(v in values(), cuts in (0..20_000usize, 0..20_000usize)) {
@@ -325,7 +309,7 @@ fn short_circuits_stop_the_other_items() {
 #[test]
 fn panic_fuse_stops_the_other_pieces() {
     let n = common::scaled(1_000_000, 10_000);
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let visited = AtomicUsize::new(0);
         let result = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
@@ -347,7 +331,7 @@ fn panic_fuse_stops_the_other_pieces() {
 #[test]
 fn without_panic_fuse_the_other_items_still_run() {
     let n = common::scaled(10_000, 200);
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let visited = AtomicUsize::new(0);
         let result = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
@@ -509,7 +493,7 @@ fn panics_in_closures_propagate() {
             }),
         ),
     ];
-    for pool in pools() {
+    for pool in common::loop_pools() {
         for (name, case) in &cases {
             let result = catch_unwind(AssertUnwindSafe(|| pool.install(case)));
             assert!(result.is_err(), "{name}: the panic propagates");

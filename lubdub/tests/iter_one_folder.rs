@@ -23,17 +23,6 @@ use lubdub::profile::Event;
 use lubdub::ThreadPool;
 use proptest::prelude::*;
 
-fn pools() -> Vec<(usize, ThreadPool)> {
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    let mut pools = Vec::new();
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push((threads, common::pool(threads, heartbeat)));
-        }
-    }
-    pools
-}
-
 /// `op`'s result on `pool`, and how many loop splits (promotions) it made.
 fn with_splits<R: Send>(pool: &ThreadPool, op: impl FnOnce() -> R + Send) -> (R, u64) {
     let before = pool.profile();
@@ -67,7 +56,8 @@ fn push(mut acc: Vec<u32>, x: u32) -> Vec<u32> {
 #[test]
 fn fold_makes_one_accumulator_per_piece() {
     let n = common::scaled(100_000, 2_000) as u32;
-    for (threads, pool) in pools() {
+    for pool in common::loop_pools() {
+        let threads = pool.current_num_threads();
         let (count, splits) = with_splits(&pool, || {
             (0..n).into_par_iter().fold(Vec::new, push).count()
         });
@@ -87,7 +77,7 @@ fn fold_makes_one_accumulator_per_piece() {
 #[test]
 fn with_max_len_bounds_what_one_folder_takes() {
     let n = common::scaled(10_000, 500) as u32;
-    for (_, pool) in pools() {
+    for pool in common::loop_pools() {
         for max in [1, 3, 100] {
             let accumulators: Vec<Vec<u32>> = pool.install(|| {
                 (0..n)
@@ -108,7 +98,7 @@ fn a_search_after_a_fold_still_stops_the_loop_early() {
     // a consumer that can stop the loop it keeps a folder per chunk, so the
     // search sees the first accumulator long before the loop's end.
     let n = common::scaled(100_000, 2_000);
-    for (_, pool) in pools() {
+    for pool in common::loop_pools() {
         let visited = AtomicUsize::new(0);
         let visit = |x: usize| {
             visited.fetch_add(1, Ordering::Relaxed);
@@ -141,7 +131,8 @@ fn a_search_after_a_fold_still_stops_the_loop_early() {
 #[test]
 fn map_init_and_for_each_init_make_one_state_per_piece() {
     let n = common::scaled(100_000, 2_000) as u32;
-    for (threads, pool) in pools() {
+    for pool in common::loop_pools() {
+        let threads = pool.current_num_threads();
         let inits = AtomicUsize::new(0);
         let init = || inits.fetch_add(1, Ordering::Relaxed);
         let (sum, splits) = with_splits(&pool, || {
@@ -185,7 +176,7 @@ fn each_inner_loop_of_a_flat_map_is_two_folders_on_one_thread() {
 
 #[test]
 fn a_state_that_is_not_send_stays_with_its_piece() {
-    for (_, pool) in pools() {
+    for pool in common::loop_pools() {
         let sum: u64 = pool.install(|| {
             (0..10_000u32)
                 .into_par_iter()
@@ -213,12 +204,8 @@ fn values() -> impl Strategy<Value = Vec<u32>> {
     len.prop_flat_map(|n| proptest::collection::vec(0..1000u32, n))
 }
 
-fn config() -> ProptestConfig {
-    ProptestConfig::with_cases(common::scaled(12, 2) as u32)
-}
-
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(common::cases(12, 2))]
 
     #[test]
     fn position_free_consumers_match_sequential(v in values()) {
@@ -226,7 +213,7 @@ proptest! {
         let text: String = v.iter().map(|x| format!("{x},")).collect();
         let odd: Vec<u32> = v.iter().copied().filter(|x| x % 2 == 1).collect();
         let with_zeros: Vec<u32> = v.iter().flat_map(|&x| [x, 0]).take((2 * v.len()).saturating_sub(1)).collect();
-        for (_, pool) in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let par = || v.par_iter().copied();
                 assert_eq!(par().map(u64::from).sum::<u64>(), total);
@@ -285,7 +272,7 @@ proptest! {
         let doubled: Vec<u64> = v.iter().map(|&x| 2 * u64::from(x)).collect();
         let first = v.iter().position(|&x| x % 97 == 5);
         let last = v.iter().rposition(|&x| x % 97 == 5);
-        for (_, pool) in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let par = || v.par_iter().copied();
                 // Written in place, slot by slot.

@@ -11,7 +11,6 @@ use std::num::Wrapping;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use lubdub::prelude::*;
 use proptest::prelude::*;
@@ -27,32 +26,17 @@ fn values() -> impl Strategy<Value = Vec<u32>> {
     len.prop_flat_map(|n| proptest::collection::vec(0..1000u32, n))
 }
 
-fn pools() -> Vec<lubdub::ThreadPool> {
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    let mut pools = Vec::new();
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push(common::pool(threads, heartbeat));
-        }
-    }
-    pools
-}
-
-fn config() -> ProptestConfig {
-    ProptestConfig::with_cases(common::scaled(16, 2) as u32)
-}
-
 /// A property that holds for about one item in `n`.
 fn rare(n: u32) -> impl Fn(&u32) -> bool + Sync + Send + Copy {
     move |&x| x % n == 3
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(common::cases(16, 2))]
 
     #[test]
     fn reductions_match_sequential(v in values()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let add = u32::wrapping_add;
                 assert_eq!(v.par_iter().map(|&x| x).reduce(|| 0, add), v.iter().copied().fold(0, add));
@@ -69,7 +53,7 @@ proptest! {
 
     #[test]
     fn fallible_reductions_match_sequential(v in values()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 // u16 sums overflow for the long inputs only.
                 let small = |&x: &u32| Some(x as u16);
@@ -99,7 +83,7 @@ proptest! {
 
     #[test]
     fn try_for_each_matches_sequential(v in values()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let fails = v.iter().any(rare(50));
                 let check = |x: &u32| if rare(50)(x) { Err(*x) } else { Ok(()) };
@@ -129,7 +113,7 @@ proptest! {
 
     #[test]
     fn min_and_max_match_sequential_with_ties(v in values()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 assert_eq!(v.par_iter().min(), v.iter().min());
                 assert_eq!(v.par_iter().max(), v.iter().max());
@@ -155,7 +139,7 @@ proptest! {
 
     #[test]
     fn searches_match_sequential(v in values(), n in 2..60u32) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let p = rare(n);
                 let indexed = || v.par_iter().zip(0..v.len());
@@ -239,7 +223,7 @@ fn hit(x: u64) -> bool {
 #[test]
 fn searches_and_fallible_loops_stop_early() {
     let visits = Visits::new();
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let single = pool.current_num_threads() == 1;
         pool.install(|| {
             let total = huge() as usize;
@@ -291,7 +275,7 @@ fn searches_and_fallible_loops_stop_early() {
 
 #[test]
 fn fold_accumulators_cover_every_item_once() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         pool.install(|| {
             let empty: Vec<usize> = (0..0).into_par_iter().fold(|| 0, |n, _| n + 1).collect();
             assert!(empty.iter().all(|&n| n == 0) && empty.len() <= 1);
@@ -520,7 +504,7 @@ fn panics_in_closures_propagate() {
             }),
         ),
     ];
-    for pool in pools() {
+    for pool in common::loop_pools() {
         for (name, check) in &checks {
             let result = catch_unwind(AssertUnwindSafe(|| pool.install(|| check(n, &boom))));
             assert!(result.is_err(), "{name}: the panic propagates");

@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::time::Duration;
-
 use lubdub::prelude::*;
 use proptest::prelude::*;
 
@@ -46,21 +44,14 @@ fn maps() -> impl Strategy<Value = Vec<Affine>> {
     len.prop_flat_map(|n| proptest::collection::vec((any::<u64>(), any::<u64>()), n))
 }
 
-fn pools() -> Vec<lubdub::ThreadPool> {
-    [1, 2, 8]
-        .into_iter()
-        .flat_map(|t| [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT].map(|h| common::pool(t, h)))
-        .collect()
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(common::scaled(24, 2) as u32))]
+    #![proptest_config(common::cases(24, 2))]
 
     #[test]
     fn scans_match_sequential(v in maps()) {
         let expected_inclusive = inclusive(&v);
         let expected_exclusive = exclusive(&v);
-        for pool in pools() {
+        for pool in common::loop_pools() {
             let mut a = v.clone();
             pool.install(|| a.par_scan_inclusive(compose));
             prop_assert_eq!(&a, &expected_inclusive);

@@ -32,14 +32,6 @@ fn shaped() -> impl Strategy<Value = Vec<(u8, u32)>> {
     })
 }
 
-fn pools() -> Vec<lubdub::ThreadPool> {
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    threads
-        .iter()
-        .flat_map(|&t| [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT].map(|h| common::pool(t, h)))
-        .collect()
-}
-
 fn key(p: &(u8, u32)) -> u8 {
     p.0
 }
@@ -54,7 +46,7 @@ fn same_up_to_equal_keys(a: &[(u8, u32)], expected: &[(u8, u32)]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(common::scaled(24, 2) as u32))]
+    #![proptest_config(common::cases(24, 2))]
 
     #[test]
     fn stable_sorts_match_std(v in shaped()) {
@@ -64,7 +56,7 @@ proptest! {
         by_key.sort_by_key(key);
         let mut descending = v.clone();
         descending.sort_by_key(|p| std::cmp::Reverse(p.0));
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let mut a = v.clone();
                 a.par_sort();
@@ -88,7 +80,7 @@ proptest! {
         sorted.sort_unstable();
         let mut descending = sorted.clone();
         descending.reverse();
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let mut a = v.clone();
                 a.par_sort_unstable();

@@ -17,18 +17,6 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use lubdub::prelude::*;
-use lubdub::ThreadPool;
-
-fn pools() -> Vec<ThreadPool> {
-    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
-    let mut pools = Vec::new();
-    for &threads in threads {
-        for heartbeat in [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT] {
-            pools.push(common::pool(threads, heartbeat));
-        }
-    }
-    pools
-}
 
 fn f(i: u64, j: u64) -> u64 {
     (i * 31 + j * 17) % 1009
@@ -38,7 +26,7 @@ fn f(i: u64, j: u64) -> u64 {
 fn two_deep_sums_match_sequential_code() {
     let n = common::scaled(300, 12) as u64;
     let expected: u64 = (0..n).map(|i| (0..n).map(|j| f(i, j)).sum::<u64>()).sum();
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let got: u64 = pool.install(|| {
             (0..n)
                 .into_par_iter()
@@ -55,7 +43,7 @@ fn three_deep_collects_keep_their_order() {
     let expected: Vec<Vec<u64>> = (0..n)
         .map(|i| (0..n).map(|j| (0..n).map(|k| f(i, j) ^ k).sum()).collect())
         .collect();
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let got: Vec<Vec<u64>> = pool.install(|| {
             (0..n)
                 .into_par_iter()
@@ -81,7 +69,7 @@ fn folds_nested_in_a_mutable_loop_match_sequential_code() {
         .iter()
         .map(|&p| positions.iter().map(|&q| pull(p, q)).sum())
         .collect();
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let mut forces = vec![0u64; n];
         pool.install(|| {
             forces.par_iter_mut().enumerate().for_each(|(i, force)| {
@@ -102,7 +90,7 @@ fn loops_inside_joins_inside_loops_match_sequential_code() {
     let expected: u64 = (0..n)
         .map(|i| 2 * (0..n).map(|j| f(i, j)).sum::<u64>() + i)
         .sum();
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let got: u64 = pool.install(|| {
             (0..n)
                 .into_par_iter()
@@ -122,7 +110,7 @@ fn loops_inside_joins_inside_loops_match_sequential_code() {
 #[test]
 fn a_panic_in_an_inner_loop_reaches_the_caller() {
     let n = common::scaled(200, 8) as u64;
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let finished = Mutex::new(HashSet::new());
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             pool.install(|| {

@@ -25,19 +25,27 @@ fn without_hanging(check: impl FnOnce() + Send + 'static) {
     }
 }
 
-#[test]
-fn dropping_returns_while_start_handlers_wait_for_the_dropping_thread() {
+/// What a pool handler gets: the thread's index.
+type Handler = Box<dyn Fn(usize) + Send + Sync>;
+
+/// Drops pools whose handler, set by `set_handler`, waits at a barrier that
+/// the dropping thread reaches only once the drop has returned.
+fn dropping_returns_while_handlers_wait(
+    set_handler: fn(ThreadPoolBuilder, Handler) -> ThreadPoolBuilder,
+) {
     for n in THREAD_COUNTS {
         without_hanging(move || {
             let barrier = Arc::new(Barrier::new(n + 1));
             let waiting = Arc::clone(&barrier);
-            let pool = ThreadPoolBuilder::new()
-                .num_threads(n)
-                .start_handler(move |_| {
+            let builder = ThreadPoolBuilder::new().num_threads(n);
+            let pool = set_handler(
+                builder,
+                Box::new(move |_| {
                     waiting.wait();
-                })
-                .build()
-                .unwrap();
+                }),
+            )
+            .build()
+            .unwrap();
             drop(pool);
             barrier.wait();
         });
@@ -45,22 +53,13 @@ fn dropping_returns_while_start_handlers_wait_for_the_dropping_thread() {
 }
 
 #[test]
+fn dropping_returns_while_start_handlers_wait_for_the_dropping_thread() {
+    dropping_returns_while_handlers_wait(|builder, handler| builder.start_handler(handler));
+}
+
+#[test]
 fn dropping_returns_while_exit_handlers_wait_for_the_dropping_thread() {
-    for n in THREAD_COUNTS {
-        without_hanging(move || {
-            let barrier = Arc::new(Barrier::new(n + 1));
-            let waiting = Arc::clone(&barrier);
-            let pool = ThreadPoolBuilder::new()
-                .num_threads(n)
-                .exit_handler(move |_| {
-                    waiting.wait();
-                })
-                .build()
-                .unwrap();
-            drop(pool);
-            barrier.wait();
-        });
-    }
+    dropping_returns_while_handlers_wait(|builder, handler| builder.exit_handler(handler));
 }
 
 #[test]

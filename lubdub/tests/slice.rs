@@ -7,20 +7,12 @@ mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use lubdub::prelude::*;
 use proptest::prelude::*;
 
 /// Pools of 1, 2 and 8 threads, each with a heartbeat at every poll (as
 /// many splits as the scheduler allows) and with the default one.
-fn pools() -> Vec<lubdub::ThreadPool> {
-    [1, 2, 8]
-        .into_iter()
-        .flat_map(|t| [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT].map(|h| common::pool(t, h)))
-        .collect()
-}
-
 /// Short vectors of few distinct values: separators and equal neighbours
 /// are frequent, at the ends and next to each other.
 fn small_values() -> impl Strategy<Value = Vec<u8>> {
@@ -33,11 +25,11 @@ fn owned<S: AsRef<[u8]>>(pieces: Vec<S>) -> Vec<Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(common::scaled(48, 4) as u32))]
+    #![proptest_config(common::cases(48, 4))]
 
     #[test]
     fn chunks_match_std(v in small_values(), size in 1..12usize) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let chunks: Vec<&[u8]> = v.par_chunks(size).collect();
                 assert_eq!(chunks, v.chunks(size).collect::<Vec<_>>());
@@ -77,7 +69,7 @@ proptest! {
             }
             w
         };
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let mut w = v.clone();
                 assert_eq!(owned(w.par_chunks_mut(size).collect()), expected);
@@ -107,7 +99,7 @@ proptest! {
 
     #[test]
     fn windows_match_std(v in small_values(), size in 1..12usize) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let windows: Vec<&[u8]> = v.par_windows(size).collect();
                 assert_eq!(windows, v.windows(size).collect::<Vec<_>>());
@@ -125,7 +117,7 @@ proptest! {
         let mut std_v = v.clone();
         let expected_mut = owned(std_v.split_mut(sep).collect());
         let expected_incl_mut = owned(std_v.split_inclusive_mut(sep).collect());
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let split: Vec<&[u8]> = v.par_split(sep).collect();
                 assert_eq!(split, v.split(sep).collect::<Vec<_>>());
@@ -146,7 +138,7 @@ proptest! {
     #[test]
     fn chunk_by_matches_std(v in small_values(), ascending in any::<bool>()) {
         let same = move |a: &u8, b: &u8| if ascending { a <= b } else { a == b };
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| {
                 let runs: Vec<&[u8]> = v.par_chunk_by(same).collect();
                 assert_eq!(runs, v.chunk_by(same).collect::<Vec<_>>());
@@ -169,7 +161,7 @@ proptest! {
     ) {
         let mut expected = v.clone();
         expected.sort_by_cached_key(|p| p.0);
-        for pool in pools() {
+        for pool in common::loop_pools() {
             let calls = AtomicUsize::new(0);
             let mut w = v.clone();
             pool.install(|| {
@@ -195,7 +187,7 @@ fn long_slices_match_std() {
         .collect();
     let sep = |x: &u32| *x < 3;
     let same = |a: &u32, b: &u32| a / 100 == b / 100;
-    for pool in pools() {
+    for pool in common::loop_pools() {
         pool.install(|| {
             let lengths: Vec<usize> = v.par_split(sep).map(|s| s.len()).collect();
             assert_eq!(lengths, v.split(sep).map(|s| s.len()).collect::<Vec<_>>());
@@ -216,7 +208,7 @@ fn long_slices_match_std() {
 fn one_element_and_empty_slices() {
     let one = [7u8];
     let empty: [u8; 0] = [];
-    for pool in pools() {
+    for pool in common::loop_pools() {
         pool.install(|| {
             assert_eq!(one.par_chunks(3).collect::<Vec<_>>(), [&[7][..]]);
             assert_eq!(one.par_chunks_exact(3).count(), 0);
@@ -307,7 +299,7 @@ fn zero_sizes_panic() {
 fn a_panicking_predicate_reaches_the_caller() {
     let v: Vec<u32> = (0..common::scaled(10_000, 500) as u32).collect();
     let trigger = v.len() as u32 / 3;
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let message = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
                 v.par_split(|x| {

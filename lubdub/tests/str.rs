@@ -6,17 +6,9 @@
 mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Duration;
 
 use lubdub::prelude::*;
 use proptest::prelude::*;
-
-fn pools() -> Vec<lubdub::ThreadPool> {
-    [1, 2, 8]
-        .into_iter()
-        .flat_map(|t| [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT].map(|h| common::pool(t, h)))
-        .collect()
-}
 
 /// One- to four-byte chars, Unicode and ASCII whitespace (`\u{85}` and
 /// `\u{3000}` are whitespace only to Unicode, `\u{c}` to both), line endings
@@ -111,11 +103,11 @@ fn check_against_std(s: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(common::scaled(48, 4) as u32))]
+    #![proptest_config(common::cases(48, 4))]
 
     #[test]
     fn string_iterators_match_std(s in text()) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             pool.install(|| check_against_std(&s));
         }
     }
@@ -141,7 +133,7 @@ fn short_strings_match_std() {
         "a\n\nb\n",
         "\u{85}x\u{85}",
     ];
-    for pool in pools() {
+    for pool in common::loop_pools() {
         for s in cases {
             pool.install(|| check_against_std(s));
         }
@@ -157,7 +149,7 @@ fn long_strings_match_std() {
         .collect();
     // And one without any separator or whitespace: nothing to cut at.
     let solid: String = "é😀b".repeat(n / 3);
-    for pool in pools() {
+    for pool in common::loop_pools() {
         pool.install(|| check_against_std(&s));
         pool.install(|| check_against_std(&solid));
     }
@@ -175,7 +167,7 @@ fn strings_and_boxes_have_the_methods() {
 #[test]
 fn a_panicking_pattern_reaches_the_caller() {
     let s = "ab,".repeat(common::scaled(5_000, 50));
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let result = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
                 s.par_split(|c: char| {

@@ -52,16 +52,7 @@ fn eval(seed: u64, depth: u32, run: &Run<'_>) -> u64 {
         _ if depth == 0 => leaf(&mut rng, seed, run),
         0..=49 => {
             let (left, right) = children(&mut rng);
-            let (a, b) = match mode {
-                Mode::Parallel => lubdub::join(
-                    || eval(left, depth - 1, run),
-                    || eval(right, depth - 1, run),
-                ),
-                Mode::Sequential => sequential_join(
-                    || eval(left, depth - 1, run),
-                    || eval(right, depth - 1, run),
-                ),
-            };
+            let (a, b) = eval_children(left, right, depth, run);
             a.wrapping_mul(31).wrapping_add(b)
         }
         50..=69 => {
@@ -128,16 +119,7 @@ fn eval(seed: u64, depth: u32, run: &Run<'_>) -> u64 {
                     },
                 )
             } else {
-                match mode {
-                    Mode::Parallel => lubdub::join(
-                        || eval(left, depth - 1, run),
-                        || eval(right, depth - 1, run),
-                    ),
-                    Mode::Sequential => sequential_join(
-                        || eval(left, depth - 1, run),
-                        || eval(right, depth - 1, run),
-                    ),
-                }
+                eval_children(left, right, depth, run)
             };
             a.wrapping_mul(31).wrapping_add(b)
         }
@@ -181,6 +163,17 @@ impl Run<'_> {
 
 /// `join`'s semantics, sequentially: both closures always run, and `a`'s
 /// panic wins over `b`'s.
+/// The children seeded `left` and `right`, joined or one after the other as
+/// `run.mode` says.
+fn eval_children(left: u64, right: u64, depth: u32, run: &Run<'_>) -> (u64, u64) {
+    let a = || eval(left, depth - 1, run);
+    let b = || eval(right, depth - 1, run);
+    match run.mode {
+        Mode::Parallel => lubdub::join(a, b),
+        Mode::Sequential => sequential_join(a, b),
+    }
+}
+
 fn sequential_join(a: impl FnOnce() -> u64, b: impl FnOnce() -> u64) -> (u64, u64) {
     let a = catch_unwind(AssertUnwindSafe(a));
     let b = catch_unwind(AssertUnwindSafe(b));

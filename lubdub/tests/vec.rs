@@ -8,18 +8,10 @@ mod common;
 use std::ops::Bound;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::time::Duration;
 
 use lubdub::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 use lubdub::prelude::*;
 use proptest::prelude::*;
-
-fn pools() -> Vec<lubdub::ThreadPool> {
-    [1, 2, 8]
-        .into_iter()
-        .flat_map(|t| [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT].map(|h| common::pool(t, h)))
-        .collect()
-}
 
 /// Counts the drops of each of `n` items: a double drop or a leak shows.
 struct Drops(Vec<AtomicU8>);
@@ -139,11 +131,11 @@ fn vec_and_range() -> impl Strategy<Value = (Vec<u32>, (Bound<usize>, Bound<usiz
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(common::scaled(48, 4) as u32))]
+    #![proptest_config(common::cases(48, 4))]
 
     #[test]
     fn into_par_iter_moves_every_item_in_order(v in proptest::collection::vec(any::<u32>(), 0..300)) {
-        for pool in pools() {
+        for pool in common::loop_pools() {
             let moved: Vec<u32> = pool.install(|| v.clone().into_par_iter().collect());
             assert_eq!(moved, v);
             let boxed: Vec<u32> = pool.install(|| v.clone().into_boxed_slice().into_par_iter().collect());
@@ -155,7 +147,7 @@ proptest! {
     fn par_drain_matches_drain((v, range) in vec_and_range()) {
         let mut expected = v.clone();
         let expected_drained: Vec<u32> = expected.drain(range).collect();
-        for pool in pools() {
+        for pool in common::loop_pools() {
             let mut w = v.clone();
             let drained: Vec<u32> = pool.install(|| w.par_drain(range).collect());
             assert_eq!(drained, expected_drained);
@@ -175,7 +167,7 @@ proptest! {
         let range = a.min(b)..a.max(b);
         let mut expected = s.clone();
         let expected_drained: Vec<char> = expected.drain(range.clone()).collect();
-        for pool in pools() {
+        for pool in common::loop_pools() {
             let mut t = s.clone();
             let drained: Vec<char> = pool.install(|| t.par_drain(range.clone()).collect());
             assert_eq!(drained, expected_drained);
@@ -190,7 +182,7 @@ proptest! {
 #[test]
 fn every_item_is_dropped_once_when_the_loop_runs_to_the_end() {
     let n = common::scaled(20_000, 300);
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let drops = Drops::new(n);
         let count = pool.install(|| drops.items().into_par_iter().count());
         assert_eq!(count, n);
@@ -211,7 +203,7 @@ fn every_item_is_dropped_once_when_the_loop_runs_to_the_end() {
 #[test]
 fn every_item_is_dropped_once_when_the_loop_stops_early() {
     let n = common::scaled(20_000, 300);
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let drops = Drops::new(n);
         let stop = AtomicBool::new(false);
         let consumer = StopWhen {
@@ -240,7 +232,7 @@ fn every_item_is_dropped_once_when_the_loop_stops_early() {
 #[test]
 fn every_item_is_dropped_once_when_a_closure_panics() {
     let n = common::scaled(20_000, 300);
-    for pool in pools() {
+    for pool in common::loop_pools() {
         let drops = Drops::new(n);
         let result = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
@@ -270,7 +262,7 @@ fn every_item_is_dropped_once_when_a_closure_panics() {
 
 #[test]
 fn empty_and_one_item_vectors() {
-    for pool in pools() {
+    for pool in common::loop_pools() {
         pool.install(|| {
             assert_eq!(Vec::<u8>::new().into_par_iter().count(), 0);
             assert_eq!(vec![5u8].into_par_iter().collect::<Vec<_>>(), [5]);

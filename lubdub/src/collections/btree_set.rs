@@ -12,54 +12,18 @@
 
 use std::collections::BTreeSet;
 
-use super::{forward, gathered};
+use super::{gathered, source};
 use crate::iter::IntoParallelIterator;
 use crate::vec;
 
-/// `into_par_iter()` of a `BTreeSet`: its items, moved out, in order.
-#[derive(Debug, Clone)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct IntoIter<T> {
-    inner: vec::IntoIter<T>,
+source! {
+    /// `into_par_iter()` of a `BTreeSet`: its items, moved out, in order.
+    IntoIter<T>(vec::IntoIter<T>): Clone => T, where [T: Send];
+    impl[T: Send] IntoParallelIterator for BTreeSet<T>, into_par_iter(self) gathered(self.into_iter())
 }
 
-impl<T: Send> IntoParallelIterator for BTreeSet<T> {
-    type Iter = IntoIter<T>;
-    type Item = T;
-
-    fn into_par_iter(self) -> IntoIter<T> {
-        IntoIter {
-            inner: gathered(self.into_iter()),
-        }
-    }
+source! {
+    /// `par_iter()` of a `BTreeSet`: references to its items.
+    Iter<'a, T>(vec::IntoIter<&'a T>): Clone => &'a T, where [T: Sync];
+    impl['a, T: Sync] IntoParallelIterator for &'a BTreeSet<T>, into_par_iter(self) gathered(self.iter())
 }
-
-forward!(IntoIter<T> => T, where [T: Send]);
-
-/// `par_iter()` of a `BTreeSet`: references to its items.
-#[derive(Debug)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct Iter<'a, T> {
-    inner: vec::IntoIter<&'a T>,
-}
-
-impl<'a, T> Clone for Iter<'a, T> {
-    fn clone(&self) -> Self {
-        Iter {
-            inner: self.inner.clone(),
-        }
-    }
-}
-
-impl<'a, T: Sync> IntoParallelIterator for &'a BTreeSet<T> {
-    type Iter = Iter<'a, T>;
-    type Item = &'a T;
-
-    fn into_par_iter(self) -> Iter<'a, T> {
-        Iter {
-            inner: gathered(self.iter()),
-        }
-    }
-}
-
-forward!(Iter<'a, T> => &'a T, where [T: Sync]);

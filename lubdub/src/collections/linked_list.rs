@@ -13,74 +13,24 @@
 
 use std::collections::LinkedList;
 
-use super::{forward, gathered};
+use super::{gathered, source};
 use crate::iter::IntoParallelIterator;
 use crate::vec;
 
-/// `into_par_iter()` of a `LinkedList`: its items, moved out, in order.
-#[derive(Debug, Clone)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct IntoIter<T> {
-    inner: vec::IntoIter<T>,
+source! {
+    /// `into_par_iter()` of a `LinkedList`: its items, moved out, in order.
+    IntoIter<T>(vec::IntoIter<T>): Clone => T, where [T: Send];
+    impl[T: Send] IntoParallelIterator for LinkedList<T>, into_par_iter(self) gathered(self.into_iter())
 }
 
-impl<T: Send> IntoParallelIterator for LinkedList<T> {
-    type Iter = IntoIter<T>;
-    type Item = T;
-
-    fn into_par_iter(self) -> IntoIter<T> {
-        IntoIter {
-            inner: gathered(self.into_iter()),
-        }
-    }
+source! {
+    /// `par_iter()` of a `LinkedList`: references to its items.
+    Iter<'a, T>(vec::IntoIter<&'a T>): Clone => &'a T, where [T: Sync];
+    impl['a, T: Sync] IntoParallelIterator for &'a LinkedList<T>, into_par_iter(self) gathered(self.iter())
 }
 
-forward!(IntoIter<T> => T, where [T: Send]);
-
-/// `par_iter()` of a `LinkedList`: references to its items.
-#[derive(Debug)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct Iter<'a, T> {
-    inner: vec::IntoIter<&'a T>,
+source! {
+    /// `par_iter_mut()` of a `LinkedList`: mutable references to its items.
+    IterMut<'a, T>(vec::IntoIter<&'a mut T>) => &'a mut T, where [T: Send];
+    impl['a, T: Send] IntoParallelIterator for &'a mut LinkedList<T>, into_par_iter(self) gathered(self.iter_mut())
 }
-
-impl<'a, T> Clone for Iter<'a, T> {
-    fn clone(&self) -> Self {
-        Iter {
-            inner: self.inner.clone(),
-        }
-    }
-}
-
-impl<'a, T: Sync> IntoParallelIterator for &'a LinkedList<T> {
-    type Iter = Iter<'a, T>;
-    type Item = &'a T;
-
-    fn into_par_iter(self) -> Iter<'a, T> {
-        Iter {
-            inner: gathered(self.iter()),
-        }
-    }
-}
-
-forward!(Iter<'a, T> => &'a T, where [T: Sync]);
-
-/// `par_iter_mut()` of a `LinkedList`: mutable references to its items.
-#[derive(Debug)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct IterMut<'a, T> {
-    inner: vec::IntoIter<&'a mut T>,
-}
-
-impl<'a, T: Send> IntoParallelIterator for &'a mut LinkedList<T> {
-    type Iter = IterMut<'a, T>;
-    type Item = &'a mut T;
-
-    fn into_par_iter(self) -> IterMut<'a, T> {
-        IterMut {
-            inner: gathered(self.iter_mut()),
-        }
-    }
-}
-
-forward!(IterMut<'a, T> => &'a mut T, where [T: Send]);

@@ -26,6 +26,60 @@ pub mod hash_set;
 pub mod linked_list;
 pub mod vec_deque;
 
+/// Declares the parallel iterator `$name` of a collection, a wrapper of the
+/// parallel iterator `$inner` (with a `PhantomData<$marker>` where the
+/// collection is borrowed but not held), `Clone` where `$inner` is when
+/// marked `: Clone`; implements `$trait` for `$coll`, whose `$method` wraps
+/// `$make`; and forwards the iterator traits to `$inner` (see `forward!`).
+macro_rules! source {
+    (
+        $(#[doc = $doc:literal])*
+        $name:ident <$($lt:lifetime,)? $($t:ident),*>($inner:ty): Clone $($rest:tt)*
+    ) => {
+        $crate::collections::source!($(#[doc = $doc])* $name<$($lt,)? $($t),*>($inner) $($rest)*);
+
+        impl<$($lt,)? $($t),*> Clone for $name<$($lt,)? $($t),*>
+        where
+            $inner: Clone,
+        {
+            fn clone(&self) -> Self {
+                $name {
+                    inner: self.inner.clone(),
+                }
+            }
+        }
+    };
+    (
+        $(#[doc = $doc:literal])*
+        $name:ident <$($lt:lifetime,)? $($t:ident),*>($inner:ty $(, $marker:ty)?)
+            => $item:ty, where [$($bound:tt)*] $(, $indexed:ident)?;
+        impl[$($gen:tt)*] $trait:ident for $coll:ty, $method:ident($this:ident) $make:expr
+    ) => {
+        $(#[doc = $doc])*
+        #[derive(Debug)]
+        #[must_use = "iterators are lazy and do nothing unless consumed"]
+        pub struct $name<$($lt,)? $($t),*> {
+            inner: $inner,
+            $(marker: std::marker::PhantomData<$marker>,)?
+        }
+
+        impl<$($gen)*> $trait for $coll {
+            type Iter = $name<$($lt,)? $($t),*>;
+            type Item = $item;
+
+            fn $method($this) -> Self::Iter {
+                $name {
+                    inner: $make,
+                    $(marker: std::marker::PhantomData::<$marker>,)?
+                }
+            }
+        }
+
+        $crate::collections::forward!($name<$($lt,)? $($t),*> => $item, where [$($bound)*] $(, $indexed)?);
+    };
+}
+pub(crate) use source;
+
 /// Implements `ParallelIterator` (and `IndexedParallelIterator` with
 /// `indexed`) for the struct `$name`, whose field `inner` is the parallel
 /// iterator it forwards to.

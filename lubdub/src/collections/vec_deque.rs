@@ -19,80 +19,35 @@ use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::ops::RangeBounds;
 
-use super::forward;
+use super::{forward, source};
 use crate::iter::{Chain, IntoParallelIterator, ParallelDrainRange, ParallelIterator};
 use crate::{slice, vec};
 
-/// `into_par_iter()` of a `VecDeque`: its items, moved out, front to back.
-#[derive(Debug, Clone)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct IntoIter<T> {
-    inner: vec::IntoIter<T>,
+source! {
+    /// `into_par_iter()` of a `VecDeque`: its items, moved out, front to back.
+    IntoIter<T>(vec::IntoIter<T>): Clone => T, where [T: Send], indexed;
+    impl[T: Send] IntoParallelIterator for VecDeque<T>,
+        into_par_iter(self) Vec::from(self).into_par_iter()
 }
 
-impl<T: Send> IntoParallelIterator for VecDeque<T> {
-    type Iter = IntoIter<T>;
-    type Item = T;
-
-    fn into_par_iter(self) -> IntoIter<T> {
-        IntoIter {
-            inner: Vec::from(self).into_par_iter(),
-        }
-    }
-}
-
-forward!(IntoIter<T> => T, where [T: Send], indexed);
-
-/// `par_iter()` of a `VecDeque`: references to its items, front to back.
-#[derive(Debug)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct Iter<'a, T> {
-    inner: Chain<slice::Iter<'a, T>, slice::Iter<'a, T>>,
-}
-
-impl<'a, T> Clone for Iter<'a, T> {
-    fn clone(&self) -> Self {
-        Iter {
-            inner: self.inner.clone(),
-        }
-    }
-}
-
-impl<'a, T: Sync> IntoParallelIterator for &'a VecDeque<T> {
-    type Iter = Iter<'a, T>;
-    type Item = &'a T;
-
-    fn into_par_iter(self) -> Iter<'a, T> {
+source! {
+    /// `par_iter()` of a `VecDeque`: references to its items, front to back.
+    Iter<'a, T>(Chain<slice::Iter<'a, T>, slice::Iter<'a, T>>): Clone => &'a T, where [T: Sync], indexed;
+    impl['a, T: Sync] IntoParallelIterator for &'a VecDeque<T>, into_par_iter(self) {
         let (front, back) = self.as_slices();
-        Iter {
-            inner: front.into_par_iter().chain(back),
-        }
+        front.into_par_iter().chain(back)
     }
 }
 
-forward!(Iter<'a, T> => &'a T, where [T: Sync], indexed);
-
-/// `par_iter_mut()` of a `VecDeque`: mutable references to its items, front
-/// to back.
-#[derive(Debug)]
-#[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct IterMut<'a, T> {
-    inner: Chain<slice::IterMut<'a, T>, slice::IterMut<'a, T>>,
-}
-
-impl<'a, T: Send> IntoParallelIterator for &'a mut VecDeque<T> {
-    type Iter = IterMut<'a, T>;
-    type Item = &'a mut T;
-
-    fn into_par_iter(self) -> IterMut<'a, T> {
+source! {
+    /// `par_iter_mut()` of a `VecDeque`: mutable references to its items, front
+    /// to back.
+    IterMut<'a, T>(Chain<slice::IterMut<'a, T>, slice::IterMut<'a, T>>) => &'a mut T, where [T: Send], indexed;
+    impl['a, T: Send] IntoParallelIterator for &'a mut VecDeque<T>, into_par_iter(self) {
         let (front, back) = self.as_mut_slices();
-        IterMut {
-            inner: front.into_par_iter().chain(back),
-        }
+        front.into_par_iter().chain(back)
     }
 }
-
-forward!(IterMut<'a, T> => &'a mut T, where [T: Send], indexed);
 
 /// `par_drain(range)` of a `VecDeque`: the items of the range moved out (the
 /// range is removed from the deque first, sequentially, into a `Vec`).

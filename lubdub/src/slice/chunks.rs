@@ -1,70 +1,38 @@
 //! [`Chunks`], [`ChunksExact`], [`ChunksMut`], [`ChunksExactMut`]: runs of
 //! `chunk_size` elements from the front of a slice (see [`super::runs`]).
 
-use super::runs::{indexed_runs, Front, FrontExact, Runs};
+use super::runs::{chunk_iter, Front, FrontExact};
 
-/// The iterator of [`ParallelSlice::par_chunks`](super::ParallelSlice::par_chunks):
-/// runs of `chunk_size` elements from the front, the last one possibly
-/// shorter.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let sums: Vec<i32> = [1, 2, 3, 4, 5].par_chunks(2).map(|c| c.iter().sum()).collect();
-/// assert_eq!(sums, [3, 7, 5]);
-/// ```
-#[derive(Debug)]
-pub struct Chunks<'data, T> {
-    runs: Runs<&'data [T], Front>,
+chunk_iter! {
+    /// The iterator of [`ParallelSlice::par_chunks`](super::ParallelSlice::par_chunks):
+    /// runs of `chunk_size` elements from the front, the last one possibly
+    /// shorter.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let sums: Vec<i32> = [1, 2, 3, 4, 5].par_chunks(2).map(|c| c.iter().sum()).collect();
+    /// assert_eq!(sums, [3, 7, 5]);
+    /// ```
+    Chunks(&'data [T], Front)
 }
 
-impl<'data, T: Sync> Chunks<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
-        Self {
-            runs: Runs::new(slice, chunk_size),
-        }
-    }
-}
-
-impl<T> Clone for Chunks<'_, T> {
-    fn clone(&self) -> Self {
-        Self {
-            runs: self.runs.clone(),
-        }
-    }
-}
-
-indexed_runs!(Chunks, &'data [T], Sync);
-
-/// The iterator of [`ParallelSlice::par_chunks_exact`](super::ParallelSlice::par_chunks_exact):
-/// runs of exactly `chunk_size` elements from the front; the elements left
-/// over are its [`remainder`](ChunksExact::remainder).
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let chunks = [1, 2, 3, 4, 5].par_chunks_exact(2);
-/// assert_eq!(chunks.remainder(), [5]);
-/// assert_eq!(chunks.map(|c| c[0] * c[1]).sum::<i32>(), 2 + 12);
-/// ```
-#[derive(Debug)]
-pub struct ChunksExact<'data, T> {
-    runs: Runs<&'data [T], FrontExact>,
-    rem: &'data [T],
+chunk_iter! {
+    /// The iterator of [`ParallelSlice::par_chunks_exact`](super::ParallelSlice::par_chunks_exact):
+    /// runs of exactly `chunk_size` elements from the front; the elements left
+    /// over are its [`remainder`](ChunksExact::remainder).
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let chunks = [1, 2, 3, 4, 5].par_chunks_exact(2);
+    /// assert_eq!(chunks.remainder(), [5]);
+    /// assert_eq!(chunks.map(|c| c[0] * c[1]).sum::<i32>(), 2 + 12);
+    /// ```
+    ChunksExact(&'data [T], FrontExact, rem)
 }
 
 impl<'data, T: Sync> ChunksExact<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
-        let whole = slice.len() - slice.len().checked_rem(chunk_size).unwrap_or(0);
-        let (slice, rem) = slice.split_at(whole);
-        Self {
-            runs: Runs::new(slice, chunk_size),
-            rem,
-        }
-    }
-
     /// The last elements, fewer than `chunk_size`, that no chunk holds.
     ///
     /// ```
@@ -78,74 +46,39 @@ impl<'data, T: Sync> ChunksExact<'data, T> {
     }
 }
 
-impl<T> Clone for ChunksExact<'_, T> {
-    fn clone(&self) -> Self {
-        Self {
-            runs: self.runs.clone(),
-            rem: self.rem,
-        }
-    }
+chunk_iter! {
+    /// The iterator of [`ParallelSliceMut::par_chunks_mut`](super::ParallelSliceMut::par_chunks_mut):
+    /// mutable runs of `chunk_size` elements from the front, the last one
+    /// possibly shorter.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let mut v = [1, 2, 3, 4, 5];
+    /// v.par_chunks_mut(2).for_each(|c| c.reverse());
+    /// assert_eq!(v, [2, 1, 4, 3, 5]);
+    /// ```
+    ChunksMut(&'data mut [T], Front)
 }
 
-indexed_runs!(ChunksExact, &'data [T], Sync);
-
-/// The iterator of [`ParallelSliceMut::par_chunks_mut`](super::ParallelSliceMut::par_chunks_mut):
-/// mutable runs of `chunk_size` elements from the front, the last one
-/// possibly shorter.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let mut v = [1, 2, 3, 4, 5];
-/// v.par_chunks_mut(2).for_each(|c| c.reverse());
-/// assert_eq!(v, [2, 1, 4, 3, 5]);
-/// ```
-#[derive(Debug)]
-pub struct ChunksMut<'data, T> {
-    runs: Runs<&'data mut [T], Front>,
-}
-
-impl<'data, T: Send> ChunksMut<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
-        Self {
-            runs: Runs::new(slice, chunk_size),
-        }
-    }
-}
-
-indexed_runs!(ChunksMut, &'data mut [T], Send);
-
-/// The iterator of [`ParallelSliceMut::par_chunks_exact_mut`](super::ParallelSliceMut::par_chunks_exact_mut):
-/// mutable runs of exactly `chunk_size` elements from the front; the
-/// elements left over are its remainder.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let mut v = [1, 2, 3, 4, 5];
-/// let mut chunks = v.par_chunks_exact_mut(2);
-/// chunks.take_remainder()[0] = 50;
-/// chunks.for_each(|c| c.swap(0, 1));
-/// assert_eq!(v, [2, 1, 4, 3, 50]);
-/// ```
-#[derive(Debug)]
-pub struct ChunksExactMut<'data, T> {
-    runs: Runs<&'data mut [T], FrontExact>,
-    rem: &'data mut [T],
+chunk_iter! {
+    /// The iterator of [`ParallelSliceMut::par_chunks_exact_mut`](super::ParallelSliceMut::par_chunks_exact_mut):
+    /// mutable runs of exactly `chunk_size` elements from the front; the
+    /// elements left over are its remainder.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let mut v = [1, 2, 3, 4, 5];
+    /// let mut chunks = v.par_chunks_exact_mut(2);
+    /// chunks.take_remainder()[0] = 50;
+    /// chunks.for_each(|c| c.swap(0, 1));
+    /// assert_eq!(v, [2, 1, 4, 3, 50]);
+    /// ```
+    ChunksExactMut(&'data mut [T], FrontExact, rem)
 }
 
 impl<'data, T: Send> ChunksExactMut<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
-        let whole = slice.len() - slice.len().checked_rem(chunk_size).unwrap_or(0);
-        let (slice, rem) = slice.split_at_mut(whole);
-        Self {
-            runs: Runs::new(slice, chunk_size),
-            rem,
-        }
-    }
-
     /// The last elements, fewer than `chunk_size`, that no chunk holds, for
     /// as long as the iterator lives (it is consumed).
     ///
@@ -195,5 +128,3 @@ impl<'data, T: Send> ChunksExactMut<'data, T> {
         std::mem::take(&mut self.rem)
     }
 }
-
-indexed_runs!(ChunksExactMut, &'data mut [T], Send);

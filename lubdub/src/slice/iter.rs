@@ -25,56 +25,6 @@ impl<T> Clone for Iter<'_, T> {
     }
 }
 
-impl<'data, T: Sync> IntoParallelIterator for &'data [T] {
-    type Iter = Iter<'data, T>;
-    type Item = &'data T;
-    fn into_par_iter(self) -> Iter<'data, T> {
-        Iter { slice: self }
-    }
-}
-
-impl<'data, T: Sync> IntoParallelIterator for &'data Box<[T]> {
-    type Iter = Iter<'data, T>;
-    type Item = &'data T;
-    fn into_par_iter(self) -> Iter<'data, T> {
-        Iter { slice: self }
-    }
-}
-
-impl<'data, T: Sync, const N: usize> IntoParallelIterator for &'data [T; N] {
-    type Iter = Iter<'data, T>;
-    type Item = &'data T;
-    fn into_par_iter(self) -> Iter<'data, T> {
-        Iter { slice: self }
-    }
-}
-
-impl<'data, T: Sync> ParallelIterator for Iter<'data, T> {
-    type Item = &'data T;
-
-    fn drive_unindexed<C: UnindexedConsumer<&'data T>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.slice.len())
-    }
-}
-
-impl<T: Sync> IndexedParallelIterator for Iter<'_, T> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        self.slice.len()
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        callback.callback(self.slice)
-    }
-}
-
 impl<'data, T: Sync> Producer for &'data [T] {
     type Item = &'data T;
     type IntoIter = std::slice::Iter<'data, T>;
@@ -100,56 +50,6 @@ pub struct IterMut<'data, T> {
     slice: &'data mut [T],
 }
 
-impl<'data, T: Send> IntoParallelIterator for &'data mut [T] {
-    type Iter = IterMut<'data, T>;
-    type Item = &'data mut T;
-    fn into_par_iter(self) -> IterMut<'data, T> {
-        IterMut { slice: self }
-    }
-}
-
-impl<'data, T: Send> IntoParallelIterator for &'data mut Box<[T]> {
-    type Iter = IterMut<'data, T>;
-    type Item = &'data mut T;
-    fn into_par_iter(self) -> IterMut<'data, T> {
-        IterMut { slice: self }
-    }
-}
-
-impl<'data, T: Send, const N: usize> IntoParallelIterator for &'data mut [T; N] {
-    type Iter = IterMut<'data, T>;
-    type Item = &'data mut T;
-    fn into_par_iter(self) -> IterMut<'data, T> {
-        IterMut { slice: self }
-    }
-}
-
-impl<'data, T: Send> ParallelIterator for IterMut<'data, T> {
-    type Item = &'data mut T;
-
-    fn drive_unindexed<C: UnindexedConsumer<&'data mut T>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.slice.len())
-    }
-}
-
-impl<T: Send> IndexedParallelIterator for IterMut<'_, T> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        self.slice.len()
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        callback.callback(self.slice)
-    }
-}
-
 impl<'data, T: Send> Producer for &'data mut [T] {
     type Item = &'data mut T;
     type IntoIter = std::slice::IterMut<'data, T>;
@@ -160,3 +60,63 @@ impl<'data, T: Send> Producer for &'data mut [T] {
         self.iter_mut()
     }
 }
+
+/// Implements `into_par_iter` into `$name` for slices `&'data $($mut)? [T]`,
+/// boxed slices and arrays, and `$name`'s iterator traits (items
+/// `&'data $($mut)? T`, for `T: $bound`): the slice is its own producer.
+macro_rules! slice_iter {
+    ($name:ident, &$($mut:ident)?, $bound:ident) => {
+        impl<'data, T: $bound> IntoParallelIterator for &'data $($mut)? [T] {
+            type Iter = $name<'data, T>;
+            type Item = &'data $($mut)? T;
+            fn into_par_iter(self) -> $name<'data, T> {
+                $name { slice: self }
+            }
+        }
+
+        impl<'data, T: $bound> IntoParallelIterator for &'data $($mut)? Box<[T]> {
+            type Iter = $name<'data, T>;
+            type Item = &'data $($mut)? T;
+            fn into_par_iter(self) -> $name<'data, T> {
+                $name { slice: self }
+            }
+        }
+
+        impl<'data, T: $bound, const N: usize> IntoParallelIterator for &'data $($mut)? [T; N] {
+            type Iter = $name<'data, T>;
+            type Item = &'data $($mut)? T;
+            fn into_par_iter(self) -> $name<'data, T> {
+                $name { slice: self }
+            }
+        }
+
+        impl<'data, T: $bound> ParallelIterator for $name<'data, T> {
+            type Item = &'data $($mut)? T;
+
+            fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
+                bridge_unindexed_consumer(self, consumer)
+            }
+
+            fn opt_len(&self) -> Option<usize> {
+                Some(self.slice.len())
+            }
+        }
+
+        impl<T: $bound> IndexedParallelIterator for $name<'_, T> {
+            fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+                bridge(self, consumer)
+            }
+
+            fn len(&self) -> usize {
+                self.slice.len()
+            }
+
+            fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+                callback.callback(self.slice)
+            }
+        }
+    };
+}
+
+slice_iter!(Iter, &, Sync);
+slice_iter!(IterMut, &mut, Send);

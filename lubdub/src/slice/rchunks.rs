@@ -1,70 +1,39 @@
 //! [`RChunks`], [`RChunksExact`], [`RChunksMut`], [`RChunksExactMut`]: runs
 //! of `chunk_size` elements from the back of a slice (see [`super::runs`]).
 
-use super::runs::{indexed_runs, Back, BackExact, Runs};
+use super::runs::{chunk_iter, Back, BackExact};
 
-/// The iterator of [`ParallelSlice::par_rchunks`](super::ParallelSlice::par_rchunks):
-/// runs of `chunk_size` elements from the back, the last one (at the front
-/// of the slice) possibly shorter.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let firsts: Vec<i32> = [1, 2, 3, 4, 5].par_rchunks(2).map(|c| c[0]).collect();
-/// assert_eq!(firsts, [4, 2, 1]);
-/// ```
-#[derive(Debug)]
-pub struct RChunks<'data, T> {
-    runs: Runs<&'data [T], Back>,
+chunk_iter! {
+    /// The iterator of [`ParallelSlice::par_rchunks`](super::ParallelSlice::par_rchunks):
+    /// runs of `chunk_size` elements from the back, the last one (at the front
+    /// of the slice) possibly shorter.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let firsts: Vec<i32> = [1, 2, 3, 4, 5].par_rchunks(2).map(|c| c[0]).collect();
+    /// assert_eq!(firsts, [4, 2, 1]);
+    /// ```
+    RChunks(&'data [T], Back)
 }
 
-impl<'data, T: Sync> RChunks<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
-        Self {
-            runs: Runs::new(slice, chunk_size),
-        }
-    }
-}
-
-impl<T> Clone for RChunks<'_, T> {
-    fn clone(&self) -> Self {
-        Self {
-            runs: self.runs.clone(),
-        }
-    }
-}
-
-indexed_runs!(RChunks, &'data [T], Sync);
-
-/// The iterator of [`ParallelSlice::par_rchunks_exact`](super::ParallelSlice::par_rchunks_exact):
-/// runs of exactly `chunk_size` elements from the back; the elements left
-/// over at the front are its [`remainder`](RChunksExact::remainder).
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let chunks = [1, 2, 3, 4, 5].par_rchunks_exact(2);
-/// assert_eq!(chunks.remainder(), [1]);
-/// let firsts: Vec<i32> = chunks.map(|c| c[0]).collect();
-/// assert_eq!(firsts, [4, 2]);
-/// ```
-#[derive(Debug)]
-pub struct RChunksExact<'data, T> {
-    runs: Runs<&'data [T], BackExact>,
-    rem: &'data [T],
+chunk_iter! {
+    /// The iterator of [`ParallelSlice::par_rchunks_exact`](super::ParallelSlice::par_rchunks_exact):
+    /// runs of exactly `chunk_size` elements from the back; the elements left
+    /// over at the front are its [`remainder`](RChunksExact::remainder).
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let chunks = [1, 2, 3, 4, 5].par_rchunks_exact(2);
+    /// assert_eq!(chunks.remainder(), [1]);
+    /// let firsts: Vec<i32> = chunks.map(|c| c[0]).collect();
+    /// assert_eq!(firsts, [4, 2]);
+    /// ```
+    RChunksExact(&'data [T], BackExact, rem)
 }
 
 impl<'data, T: Sync> RChunksExact<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
-        let (rem, slice) = slice.split_at(slice.len().checked_rem(chunk_size).unwrap_or(0));
-        Self {
-            runs: Runs::new(slice, chunk_size),
-            rem,
-        }
-    }
-
     /// The first elements, fewer than `chunk_size`, that no chunk holds.
     ///
     /// ```
@@ -77,72 +46,37 @@ impl<'data, T: Sync> RChunksExact<'data, T> {
     }
 }
 
-impl<T> Clone for RChunksExact<'_, T> {
-    fn clone(&self) -> Self {
-        Self {
-            runs: self.runs.clone(),
-            rem: self.rem,
-        }
-    }
+chunk_iter! {
+    /// The iterator of [`ParallelSliceMut::par_rchunks_mut`](super::ParallelSliceMut::par_rchunks_mut):
+    /// mutable runs of `chunk_size` elements from the back, the last one (at the
+    /// front of the slice) possibly shorter.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let mut v = [1, 2, 3, 4, 5];
+    /// v.par_rchunks_mut(2).for_each(|c| c.reverse());
+    /// assert_eq!(v, [1, 3, 2, 5, 4]);
+    /// ```
+    RChunksMut(&'data mut [T], Back)
 }
 
-indexed_runs!(RChunksExact, &'data [T], Sync);
-
-/// The iterator of [`ParallelSliceMut::par_rchunks_mut`](super::ParallelSliceMut::par_rchunks_mut):
-/// mutable runs of `chunk_size` elements from the back, the last one (at the
-/// front of the slice) possibly shorter.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let mut v = [1, 2, 3, 4, 5];
-/// v.par_rchunks_mut(2).for_each(|c| c.reverse());
-/// assert_eq!(v, [1, 3, 2, 5, 4]);
-/// ```
-#[derive(Debug)]
-pub struct RChunksMut<'data, T> {
-    runs: Runs<&'data mut [T], Back>,
-}
-
-impl<'data, T: Send> RChunksMut<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
-        Self {
-            runs: Runs::new(slice, chunk_size),
-        }
-    }
-}
-
-indexed_runs!(RChunksMut, &'data mut [T], Send);
-
-/// The iterator of [`ParallelSliceMut::par_rchunks_exact_mut`](super::ParallelSliceMut::par_rchunks_exact_mut):
-/// mutable runs of exactly `chunk_size` elements from the back; the
-/// elements left over at the front are its remainder.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let mut v = [1, 2, 3, 4, 5];
-/// v.par_rchunks_exact_mut(2).for_each(|c| c.swap(0, 1));
-/// assert_eq!(v, [1, 3, 2, 5, 4]);
-/// ```
-#[derive(Debug)]
-pub struct RChunksExactMut<'data, T> {
-    runs: Runs<&'data mut [T], BackExact>,
-    rem: &'data mut [T],
+chunk_iter! {
+    /// The iterator of [`ParallelSliceMut::par_rchunks_exact_mut`](super::ParallelSliceMut::par_rchunks_exact_mut):
+    /// mutable runs of exactly `chunk_size` elements from the back; the
+    /// elements left over at the front are its remainder.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let mut v = [1, 2, 3, 4, 5];
+    /// v.par_rchunks_exact_mut(2).for_each(|c| c.swap(0, 1));
+    /// assert_eq!(v, [1, 3, 2, 5, 4]);
+    /// ```
+    RChunksExactMut(&'data mut [T], BackExact, rem)
 }
 
 impl<'data, T: Send> RChunksExactMut<'data, T> {
-    #[track_caller]
-    pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
-        let rem_len = slice.len().checked_rem(chunk_size).unwrap_or(0);
-        let (rem, slice) = slice.split_at_mut(rem_len);
-        Self {
-            runs: Runs::new(slice, chunk_size),
-            rem,
-        }
-    }
-
     /// The first elements, fewer than `chunk_size`, that no chunk holds, for
     /// as long as the iterator lives (it is consumed).
     ///
@@ -190,5 +124,3 @@ impl<'data, T: Send> RChunksExactMut<'data, T> {
         std::mem::take(&mut self.rem)
     }
 }
-
-indexed_runs!(RChunksExactMut, &'data mut [T], Send);

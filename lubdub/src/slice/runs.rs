@@ -29,37 +29,24 @@ pub(super) struct Back;
 /// `rchunks_exact`: from the back, all runs full.
 pub(super) struct BackExact;
 
-impl<S: SlicePiece> Layout<S> for Front {
-    type Iter = S::Chunks;
-    const FROM_BACK: bool = false;
-    fn iter(slice: S, size: usize) -> S::Chunks {
-        slice.chunks(size)
-    }
+/// Implements [`Layout`] for `$layout`: the runs of `S::$iter` (made by
+/// `SlicePiece::$make`), from the back when `$from_back`.
+macro_rules! layout {
+    ($layout:ident, $iter:ident, $make:ident, $from_back:literal) => {
+        impl<S: SlicePiece> Layout<S> for $layout {
+            type Iter = S::$iter;
+            const FROM_BACK: bool = $from_back;
+            fn iter(slice: S, size: usize) -> S::$iter {
+                slice.$make(size)
+            }
+        }
+    };
 }
 
-impl<S: SlicePiece> Layout<S> for FrontExact {
-    type Iter = S::ChunksExact;
-    const FROM_BACK: bool = false;
-    fn iter(slice: S, size: usize) -> S::ChunksExact {
-        slice.chunks_exact(size)
-    }
-}
-
-impl<S: SlicePiece> Layout<S> for Back {
-    type Iter = S::RChunks;
-    const FROM_BACK: bool = true;
-    fn iter(slice: S, size: usize) -> S::RChunks {
-        slice.rchunks(size)
-    }
-}
-
-impl<S: SlicePiece> Layout<S> for BackExact {
-    type Iter = S::RChunksExact;
-    const FROM_BACK: bool = true;
-    fn iter(slice: S, size: usize) -> S::RChunksExact {
-        slice.rchunks_exact(size)
-    }
-}
+layout!(Front, Chunks, chunks, false);
+layout!(FrontExact, ChunksExact, chunks_exact, false);
+layout!(Back, RChunks, rchunks, true);
+layout!(BackExact, RChunksExact, rchunks_exact, true);
 
 /// The runs of `size` elements of `slice` (`size` is not zero), laid out as
 /// `L` says.
@@ -78,6 +65,22 @@ impl<S: SlicePiece, L: Layout<S>> Runs<S, L> {
             slice,
             size,
             layout: PhantomData,
+        }
+    }
+
+    /// The runs of `slice` that are all `size` long, and the elements left
+    /// over: at the back for runs from the front, at the front for runs from
+    /// the back.
+    #[track_caller]
+    pub(super) fn exact(slice: S, size: usize) -> (Self, S) {
+        let len = slice.view().len();
+        let left_over = len.checked_rem(size).unwrap_or(0);
+        if L::FROM_BACK {
+            let (rem, runs) = slice.cut_at(left_over);
+            (Self::new(runs, size), rem)
+        } else {
+            let (runs, rem) = slice.cut_at(len - left_over);
+            (Self::new(runs, size), rem)
         }
     }
 
@@ -176,3 +179,54 @@ macro_rules! indexed_runs {
 }
 
 pub(super) use indexed_runs;
+
+/// Declares the chunk iterator `$name<'data, T>` (with the doc `$doc`) over
+/// a shared (`Clone`, items `Sync`) or mutable (items `Send`) slice: its
+/// [`Runs`] laid out as `$layout`, and, for an exact layout, the elements
+/// left over in the field `$rem`; its `new(chunk_size, slice)`; and its
+/// iterator traits (see [`indexed_runs!`]).
+macro_rules! chunk_iter {
+    ($(#[doc = $doc:literal])* $name:ident(&'data [T], $layout:ident $(, $rem:ident)?)) => {
+        $crate::slice::runs::chunk_iter!(@declare $(#[doc = $doc])* $name, &'data [T], $layout, Sync $(, $rem)?);
+
+        impl<T> Clone for $name<'_, T> {
+            fn clone(&self) -> Self {
+                Self {
+                    runs: self.runs.clone(),
+                    $($rem: self.$rem,)?
+                }
+            }
+        }
+    };
+    ($(#[doc = $doc:literal])* $name:ident(&'data mut [T], $layout:ident $(, $rem:ident)?)) => {
+        $crate::slice::runs::chunk_iter!(@declare $(#[doc = $doc])* $name, &'data mut [T], $layout, Send $(, $rem)?);
+    };
+    (@declare $(#[doc = $doc:literal])* $name:ident, $slice:ty, $layout:ident, $bound:ident $(, $rem:ident)?) => {
+        $(#[doc = $doc])*
+        #[derive(Debug)]
+        pub struct $name<'data, T> {
+            runs: $crate::slice::runs::Runs<$slice, $layout>,
+            $($rem: $slice,)?
+        }
+
+        impl<'data, T: $bound> $name<'data, T> {
+            #[track_caller]
+            pub(super) fn new(chunk_size: usize, slice: $slice) -> Self {
+                $crate::slice::runs::chunk_iter!(@new slice, chunk_size $(, $rem)?)
+            }
+        }
+
+        $crate::slice::runs::indexed_runs!($name, $slice, $bound);
+    };
+    (@new $slice:ident, $size:ident) => {
+        Self {
+            runs: $crate::slice::runs::Runs::new($slice, $size),
+        }
+    };
+    (@new $slice:ident, $size:ident, $rem:ident) => {{
+        let (runs, $rem) = $crate::slice::runs::Runs::exact($slice, $size);
+        Self { runs, $rem }
+    }};
+}
+
+pub(super) use chunk_iter;

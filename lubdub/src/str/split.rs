@@ -47,94 +47,73 @@ impl<'ch, P: Pattern, const INCLUSIVE: bool> Rule<&'ch str> for ByPattern<'_, P,
     }
 }
 
-/// The iterator of [`ParallelString::par_split`]: the pieces between
-/// matches of the separator, which are left out.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let fields: Vec<&str> = "a,b,,c".par_split(',').collect();
-/// assert_eq!(fields, ["a", "b", "", "c"]);
-/// ```
-#[derive(Debug, Clone)]
-pub struct Split<'ch, P: Pattern> {
-    chars: &'ch str,
-    separator: P,
+/// Declares the iterator `$name<'ch, P>` (with the doc `$doc`) over the
+/// pieces of a string cut by a separator pattern, and its `new(chars,
+/// separator)`; its loop bridges `$producer`, made from `$chars` (the
+/// string) and `$separator` (a reference to the pattern).
+macro_rules! split_iter {
+    ($(#[doc = $doc:literal])* $name:ident($chars:ident, $separator:ident) => $producer:expr) => {
+        $(#[doc = $doc])*
+        #[derive(Debug, Clone)]
+        pub struct $name<'ch, P: Pattern> {
+            chars: &'ch str,
+            separator: P,
+        }
+
+        impl<'ch, P: Pattern> $name<'ch, P> {
+            pub(super) fn new(chars: &'ch str, separator: P) -> Self {
+                Self { chars, separator }
+            }
+        }
+
+        impl<'ch, P: Pattern> ParallelIterator for $name<'ch, P> {
+            type Item = &'ch str;
+
+            fn drive_unindexed<C: UnindexedConsumer<&'ch str>>(self, consumer: C) -> C::Result {
+                let ($chars, $separator) = (self.chars, &self.separator);
+                bridge_unindexed($producer, consumer)
+            }
+        }
+    };
 }
 
-impl<'ch, P: Pattern> Split<'ch, P> {
-    pub(super) fn new(chars: &'ch str, separator: P) -> Self {
-        Self { chars, separator }
-    }
+split_iter! {
+    /// The iterator of [`ParallelString::par_split`]: the pieces between
+    /// matches of the separator, which are left out.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let fields: Vec<&str> = "a,b,,c".par_split(',').collect();
+    /// assert_eq!(fields, ["a", "b", "", "c"]);
+    /// ```
+    Split(chars, separator) => SplitProducer::new(chars, ByPattern::<P, false>(separator))
 }
 
-impl<'ch, P: Pattern> ParallelIterator for Split<'ch, P> {
-    type Item = &'ch str;
-
-    fn drive_unindexed<C: UnindexedConsumer<&'ch str>>(self, consumer: C) -> C::Result {
-        let rule = ByPattern::<P, false>(&self.separator);
-        bridge_unindexed(SplitProducer::new(self.chars, rule), consumer)
-    }
+split_iter! {
+    /// The iterator of [`ParallelString::par_split_inclusive`]: the pieces that
+    /// end with a match of the separator (the last one may not).
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let pieces: Vec<&str> = "a,b,,c".par_split_inclusive(',').collect();
+    /// assert_eq!(pieces, ["a,", "b,", ",", "c"]);
+    /// ```
+    SplitInclusive(chars, separator) => SplitProducer::new(chars, ByPattern::<P, true>(separator))
 }
 
-/// The iterator of [`ParallelString::par_split_inclusive`]: the pieces that
-/// end with a match of the separator (the last one may not).
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let pieces: Vec<&str> = "a,b,,c".par_split_inclusive(',').collect();
-/// assert_eq!(pieces, ["a,", "b,", ",", "c"]);
-/// ```
-#[derive(Debug, Clone)]
-pub struct SplitInclusive<'ch, P: Pattern> {
-    chars: &'ch str,
-    separator: P,
-}
-
-impl<'ch, P: Pattern> SplitInclusive<'ch, P> {
-    pub(super) fn new(chars: &'ch str, separator: P) -> Self {
-        Self { chars, separator }
-    }
-}
-
-impl<'ch, P: Pattern> ParallelIterator for SplitInclusive<'ch, P> {
-    type Item = &'ch str;
-
-    fn drive_unindexed<C: UnindexedConsumer<&'ch str>>(self, consumer: C) -> C::Result {
-        let rule = ByPattern::<P, true>(&self.separator);
-        bridge_unindexed(SplitProducer::new(self.chars, rule), consumer)
-    }
-}
-
-/// The iterator of [`ParallelString::par_split_terminator`]: as
-/// [`Split`], without the last piece when it is empty.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let statements: Vec<&str> = "a;b;".par_split_terminator(';').collect();
-/// assert_eq!(statements, ["a", "b"]);
-/// ```
-#[derive(Debug, Clone)]
-pub struct SplitTerminator<'ch, P: Pattern> {
-    chars: &'ch str,
-    terminator: P,
-}
-
-impl<'ch, P: Pattern> SplitTerminator<'ch, P> {
-    pub(super) fn new(chars: &'ch str, terminator: P) -> Self {
-        Self { chars, terminator }
-    }
-}
-
-impl<'ch, P: Pattern> ParallelIterator for SplitTerminator<'ch, P> {
-    type Item = &'ch str;
-
-    fn drive_unindexed<C: UnindexedConsumer<&'ch str>>(self, consumer: C) -> C::Result {
-        let rule = ByPattern::<P, false>(&self.terminator);
-        bridge_unindexed(SplitProducer::terminated(self.chars, rule), consumer)
-    }
+split_iter! {
+    /// The iterator of [`ParallelString::par_split_terminator`]: as
+    /// [`Split`], without the last piece when it is empty.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let statements: Vec<&str> = "a;b;".par_split_terminator(';').collect();
+    /// assert_eq!(statements, ["a", "b"]);
+    /// ```
+    SplitTerminator(chars, separator) => SplitProducer::terminated(chars, ByPattern::<P, false>(separator))
 }
 
 /// The iterator of [`ParallelString::par_lines`]: the lines, without their

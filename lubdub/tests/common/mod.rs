@@ -21,6 +21,22 @@ pub fn for_each_pool(mut check: impl FnMut(&lubdub::ThreadPool)) {
     }
 }
 
+/// Pools of 1, 2 and 8 threads (1 and 2 under Miri), each with a heartbeat
+/// at every poll (loops split whenever a thread is idle) and with the
+/// default one: the settings the iterator tests run under.
+pub fn loop_pools() -> Vec<lubdub::ThreadPool> {
+    let threads: &[usize] = if cfg!(miri) { &[1, 2] } else { &[1, 2, 8] };
+    threads
+        .iter()
+        .flat_map(|&t| [Duration::ZERO, lubdub::DEFAULT_HEARTBEAT].map(|h| pool(t, h)))
+        .collect()
+}
+
+/// A property test's settings: `normal` cases, or `miri` under Miri.
+pub fn cases(normal: u32, miri: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config::with_cases(if cfg!(miri) { miri } else { normal })
+}
+
 pub fn pool(threads: usize, heartbeat: Duration) -> lubdub::ThreadPool {
     lubdub::ThreadPoolBuilder::new()
         .num_threads(threads)

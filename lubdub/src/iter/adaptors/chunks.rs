@@ -1,10 +1,9 @@
 //! [`Chunks`]: `chunks(size)`, the items gathered into vectors of `size`.
 
+use super::by_producer::indexed_by_producer;
 use super::chunk_producer::ChunkProducer;
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::chunks`]: vectors of `size`
 /// consecutive items, the last one shorter when `size` does not divide the
@@ -30,22 +29,8 @@ impl<I> Chunks<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Chunks<I> {
-    type Item = Vec<I::Item>;
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Chunks<I> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I: IndexedParallelIterator] Chunks<I>, Item = Vec<I::Item>;
 
     fn len(&self) -> usize {
         self.base.len().div_ceil(self.size)

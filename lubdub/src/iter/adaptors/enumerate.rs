@@ -2,10 +2,9 @@
 
 use std::ops::Range;
 
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use super::by_producer::indexed_by_producer;
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::enumerate`]: pairs each item
 /// with its position, counted from zero.
@@ -28,22 +27,8 @@ impl<I> Enumerate<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Enumerate<I> {
-    type Item = (usize, I::Item);
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Enumerate<I> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I: IndexedParallelIterator] Enumerate<I>, Item = (usize, I::Item);
 
     fn len(&self) -> usize {
         self.base.len()

@@ -1,34 +1,20 @@
 //! [`Filter`]: `filter`, the items a predicate accepts.
 
+use super::closure_adaptor::closure_adaptor;
 use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use crate::iter::plumbing::UnindexedConsumer;
 use crate::iter::ParallelIterator;
 
-/// The iterator of [`ParallelIterator::filter`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let odd: Vec<i32> = (0..7).into_par_iter().filter(|x| x % 2 == 1).collect();
-/// assert_eq!(odd, [1, 3, 5]);
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct Filter<I, P> {
-    base: I,
-    filter_op: P,
-}
-
-impl<I: std::fmt::Debug, P> std::fmt::Debug for Filter<I, P> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Filter").field("base", &self.base).finish()
-    }
-}
-
-impl<I, P> Filter<I, P> {
-    pub(crate) fn new(base: I, filter_op: P) -> Self {
-        Filter { base, filter_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::filter`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let odd: Vec<i32> = (0..7).into_par_iter().filter(|x| x % 2 == 1).collect();
+    /// assert_eq!(odd, [1, 3, 5]);
+    /// ```
+    Filter<I, P> { filter_op }
 }
 
 impl<I, P> ParallelIterator for Filter<I, P>

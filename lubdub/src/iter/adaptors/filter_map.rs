@@ -1,36 +1,20 @@
 //! [`FilterMap`]: `filter_map`, the `Some` results of an operation.
 
+use super::closure_adaptor::closure_adaptor;
 use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use crate::iter::plumbing::UnindexedConsumer;
 use crate::iter::ParallelIterator;
 
-/// The iterator of [`ParallelIterator::filter_map`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let parsed: Vec<u8> = ["1", "x", "3"].par_iter().filter_map(|s| s.parse().ok()).collect();
-/// assert_eq!(parsed, [1, 3]);
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct FilterMap<I, P> {
-    base: I,
-    filter_op: P,
-}
-
-impl<I: std::fmt::Debug, P> std::fmt::Debug for FilterMap<I, P> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("FilterMap")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, P> FilterMap<I, P> {
-    pub(crate) fn new(base: I, filter_op: P) -> Self {
-        FilterMap { base, filter_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::filter_map`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let parsed: Vec<u8> = ["1", "x", "3"].par_iter().filter_map(|s| s.parse().ok()).collect();
+    /// assert_eq!(parsed, [1, 3]);
+    /// ```
+    FilterMap<I, P> { filter_op }
 }
 
 impl<I, P, R> ParallelIterator for FilterMap<I, P>

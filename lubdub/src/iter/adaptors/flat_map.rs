@@ -2,34 +2,20 @@
 //! returns for each item; each inner iterator runs as a parallel loop of its
 //! own.
 
+use super::closure_adaptor::closure_adaptor;
 use crate::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 use crate::iter::{IntoParallelIterator, ParallelIterator};
 
-/// The iterator of [`ParallelIterator::flat_map`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let v: Vec<u32> = (1..4u32).into_par_iter().flat_map(|n| 0..n).collect();
-/// assert_eq!(v, [0, 0, 1, 0, 1, 2]);
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct FlatMap<I, F> {
-    base: I,
-    map_op: F,
-}
-
-impl<I: std::fmt::Debug, F> std::fmt::Debug for FlatMap<I, F> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("FlatMap").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> FlatMap<I, F> {
-    pub(crate) fn new(base: I, map_op: F) -> Self {
-        FlatMap { base, map_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::flat_map`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let v: Vec<u32> = (1..4u32).into_par_iter().flat_map(|n| 0..n).collect();
+    /// assert_eq!(v, [0, 0, 1, 0, 1, 2]);
+    /// ```
+    FlatMap<I, F> { map_op }
 }
 
 impl<I, F, PI> ParallelIterator for FlatMap<I, F>

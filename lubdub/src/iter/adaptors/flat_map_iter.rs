@@ -1,37 +1,21 @@
 //! [`FlatMapIter`]: `flat_map_iter`, the items of the sequential iterators
 //! an operation returns for each item.
 
+use super::closure_adaptor::closure_adaptor;
 use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use crate::iter::plumbing::UnindexedConsumer;
 use crate::iter::ParallelIterator;
 
-/// The iterator of [`ParallelIterator::flat_map_iter`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let v: Vec<u32> = (1..4u32).into_par_iter().flat_map_iter(|n| 0..n).collect();
-/// assert_eq!(v, [0, 0, 1, 0, 1, 2]);
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct FlatMapIter<I, F> {
-    base: I,
-    map_op: F,
-}
-
-impl<I: std::fmt::Debug, F> std::fmt::Debug for FlatMapIter<I, F> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("FlatMapIter")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, F> FlatMapIter<I, F> {
-    pub(crate) fn new(base: I, map_op: F) -> Self {
-        FlatMapIter { base, map_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::flat_map_iter`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let v: Vec<u32> = (1..4u32).into_par_iter().flat_map_iter(|n| 0..n).collect();
+    /// assert_eq!(v, [0, 0, 1, 0, 1, 2]);
+    /// ```
+    FlatMapIter<I, F> { map_op }
 }
 
 impl<I, F, SI> ParallelIterator for FlatMapIter<I, F>

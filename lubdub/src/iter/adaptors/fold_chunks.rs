@@ -3,11 +3,10 @@
 
 use std::fmt;
 
+use super::by_producer::indexed_by_producer;
 use super::chunk_producer::ChunkProducer;
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::fold_chunks`]: each run of
 /// `size` consecutive items (the last may be shorter) folded, from
@@ -49,34 +48,14 @@ impl<I, ID, F> FoldChunks<I, ID, F> {
     }
 }
 
-impl<I, ID, F, U> ParallelIterator for FoldChunks<I, ID, F>
-where
-    I: IndexedParallelIterator,
-    ID: Fn() -> U + Send + Sync,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-    U: Send,
-{
-    type Item = U;
-
-    fn drive_unindexed<C: UnindexedConsumer<U>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I, ID, F, U> IndexedParallelIterator for FoldChunks<I, ID, F>
-where
-    I: IndexedParallelIterator,
-    ID: Fn() -> U + Send + Sync,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-    U: Send,
-{
-    fn drive<C: Consumer<U>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I, ID, F, U] FoldChunks<I, ID, F>
+    where [
+        I: IndexedParallelIterator,
+        ID: Fn() -> U + Send + Sync,
+        F: Fn(U, I::Item) -> U + Send + Sync,
+        U: Send,
+    ], Item = U;
 
     fn len(&self) -> usize {
         self.base.len().div_ceil(self.size)

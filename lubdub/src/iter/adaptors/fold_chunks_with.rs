@@ -3,11 +3,10 @@
 
 use std::fmt;
 
+use super::by_producer::indexed_by_producer;
 use super::chunk_producer::ChunkProducer;
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::fold_chunks_with`]: each run
 /// of `size` consecutive items (the last may be shorter) folded, from a
@@ -53,32 +52,13 @@ impl<I, U, F> FoldChunksWith<I, U, F> {
     }
 }
 
-impl<I, U, F> ParallelIterator for FoldChunksWith<I, U, F>
-where
-    I: IndexedParallelIterator,
-    U: Send + Clone,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-{
-    type Item = U;
-
-    fn drive_unindexed<C: UnindexedConsumer<U>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I, U, F> IndexedParallelIterator for FoldChunksWith<I, U, F>
-where
-    I: IndexedParallelIterator,
-    U: Send + Clone,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-{
-    fn drive<C: Consumer<U>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I, U, F] FoldChunksWith<I, U, F>
+    where [
+        I: IndexedParallelIterator,
+        U: Send + Clone,
+        F: Fn(U, I::Item) -> U + Send + Sync,
+    ], Item = U;
 
     fn len(&self) -> usize {
         self.base.len().div_ceil(self.size)

@@ -1,38 +1,24 @@
 //! [`Inspect`]: `inspect`, a look at each item on its way through.
 
+use super::closure_adaptor::closure_adaptor;
 use super::itemwise::{ItemMap, ItemwiseCallback, ItemwiseConsumer, PerItem};
 use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
-/// The iterator of [`ParallelIterator::inspect`].
-///
-/// ```
-/// use lubdub::prelude::*;
-/// use std::sync::atomic::{AtomicUsize, Ordering};
-///
-/// let seen = AtomicUsize::new(0);
-/// let total: i32 = (1..5).into_par_iter().inspect(|_| {
-///     seen.fetch_add(1, Ordering::Relaxed);
-/// }).sum();
-/// assert_eq!((total, seen.into_inner()), (10, 4));
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct Inspect<I, F> {
-    base: I,
-    inspect_op: F,
-}
-
-impl<I: std::fmt::Debug, F> std::fmt::Debug for Inspect<I, F> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Inspect").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> Inspect<I, F> {
-    pub(crate) fn new(base: I, inspect_op: F) -> Self {
-        Inspect { base, inspect_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::inspect`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    ///
+    /// let seen = AtomicUsize::new(0);
+    /// let total: i32 = (1..5).into_par_iter().inspect(|_| {
+    ///     seen.fetch_add(1, Ordering::Relaxed);
+    /// }).sum();
+    /// assert_eq!((total, seen.into_inner()), (10, 4));
+    /// ```
+    Inspect<I, F> { inspect_op }
 }
 
 impl<I, F> ParallelIterator for Inspect<I, F>

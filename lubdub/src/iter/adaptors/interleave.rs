@@ -1,9 +1,8 @@
 //! [`Interleave`]: `interleave`, the items of two iterators taken in turns.
 
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use super::by_producer::indexed_by_producer;
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::interleave`]: an item of the
 /// first iterator, one of the second, and so on in turns; when one runs out,
@@ -28,30 +27,12 @@ impl<A, B> Interleave<A, B> {
     }
 }
 
-impl<A, B> ParallelIterator for Interleave<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator<Item = A::Item>,
-{
-    type Item = A::Item;
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<A, B> IndexedParallelIterator for Interleave<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator<Item = A::Item>,
-{
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[A, B] Interleave<A, B>
+    where [
+        A: IndexedParallelIterator,
+        B: IndexedParallelIterator<Item = A::Item>,
+    ], Item = A::Item;
 
     /// The sum of both lengths.
     ///

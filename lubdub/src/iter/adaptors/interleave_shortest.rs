@@ -1,11 +1,10 @@
 //! [`InterleaveShortest`]: `interleave_shortest`, turns until the side whose
 //! turn it is has no item left.
 
+use super::by_producer::indexed_by_producer;
 use super::{Interleave, Take};
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use crate::iter::plumbing::ProducerCallback;
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::interleave_shortest`]: an item
 /// of the first iterator, one of the second, and so on in turns, ending at
@@ -40,30 +39,12 @@ where
     }
 }
 
-impl<A, B> ParallelIterator for InterleaveShortest<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator<Item = A::Item>,
-{
-    type Item = A::Item;
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<A, B> IndexedParallelIterator for InterleaveShortest<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator<Item = A::Item>,
-{
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[A, B] InterleaveShortest<A, B>
+    where [
+        A: IndexedParallelIterator,
+        B: IndexedParallelIterator<Item = A::Item>,
+    ], Item = A::Item;
 
     fn len(&self) -> usize {
         self.interleave.len()

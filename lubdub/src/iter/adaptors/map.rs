@@ -1,33 +1,19 @@
 //! [`Map`]: `map`.
 
+use super::closure_adaptor::closure_adaptor;
 use crate::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
-/// The iterator of [`ParallelIterator::map`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let lengths: Vec<usize> = ["a", "bb"].par_iter().map(|s| s.len()).collect();
-/// assert_eq!(lengths, [1, 2]);
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct Map<I, F> {
-    base: I,
-    map_op: F,
-}
-
-impl<I: std::fmt::Debug, F> std::fmt::Debug for Map<I, F> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Map").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> Map<I, F> {
-    pub(crate) fn new(base: I, map_op: F) -> Self {
-        Map { base, map_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::map`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let lengths: Vec<usize> = ["a", "bb"].par_iter().map(|s| s.len()).collect();
+    /// assert_eq!(lengths, [1, 2]);
+    /// ```
+    Map<I, F> { map_op }
 }
 
 impl<I, F, R> ParallelIterator for Map<I, F>

@@ -6,10 +6,12 @@
 //! wrap the producer.
 
 mod blocks;
+mod by_producer;
 mod chain;
 mod chunk_producer;
 mod chunks;
 mod cloned;
+mod closure_adaptor;
 mod copied;
 mod enumerate;
 mod filter;

@@ -1,39 +1,21 @@
 //! [`Positions`]: `positions(predicate)`, the positions of the items that
 //! satisfy a predicate.
 
-use std::fmt;
-
+use super::closure_adaptor::closure_adaptor;
 use crate::iter::plumbing::{Consumer, Folder, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
-/// The iterator of [`IndexedParallelIterator::positions`]: the positions,
-/// in increasing order, of the items for which the predicate is true.
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let v: Vec<usize> = [3, 8, 5, 6].par_iter().positions(|x| x % 2 == 0).collect();
-/// assert_eq!(v, [1, 3]);
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct Positions<I, P> {
-    base: I,
-    predicate: P,
-}
-
-impl<I: fmt::Debug, P> fmt::Debug for Positions<I, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Positions")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, P> Positions<I, P> {
-    pub(crate) fn new(base: I, predicate: P) -> Self {
-        Positions { base, predicate }
-    }
+closure_adaptor! {
+    /// The iterator of [`IndexedParallelIterator::positions`]: the positions,
+    /// in increasing order, of the items for which the predicate is true.
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let v: Vec<usize> = [3, 8, 5, 6].par_iter().positions(|x| x % 2 == 0).collect();
+    /// assert_eq!(v, [1, 3]);
+    /// ```
+    Positions<I, P> { predicate }
 }
 
 impl<I, P> ParallelIterator for Positions<I, P>

@@ -1,9 +1,8 @@
 //! [`Rev`]: `rev`, the items in reverse order.
 
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use super::by_producer::indexed_by_producer;
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::rev`]: the last item first.
 ///
@@ -25,22 +24,8 @@ impl<I> Rev<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Rev<I> {
-    type Item = I::Item;
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Rev<I> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I: IndexedParallelIterator] Rev<I>, Item = I::Item;
 
     fn len(&self) -> usize {
         self.base.len()

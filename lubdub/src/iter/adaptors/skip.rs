@@ -1,11 +1,9 @@
 //! [`Skip`]: `skip(n)`, all but the first `n` items.
 
+use super::by_producer::indexed_by_producer;
 use crate::iter::consumers::for_each::ForEachConsumer;
-use crate::iter::plumbing::{
-    bridge, bridge_producer_consumer, bridge_unindexed_consumer, Consumer, Producer,
-    ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use crate::iter::plumbing::{bridge_producer_consumer, Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::skip`]: the items after the
 /// first `n` (none when there are no more than `n`).
@@ -31,22 +29,8 @@ impl<I: IndexedParallelIterator> Skip<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Skip<I> {
-    type Item = I::Item;
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Skip<I> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I: IndexedParallelIterator] Skip<I>, Item = I::Item;
 
     fn len(&self) -> usize {
         self.base.len() - self.n

@@ -1,38 +1,22 @@
 //! [`SkipAnyWhile`]: `skip_any_while`, items skipped from anywhere until the
 //! predicate rejects one, and every item after that.
 
+use super::closure_adaptor::closure_adaptor;
 use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use super::take_any_while::SharedWhile;
 use crate::iter::plumbing::UnindexedConsumer;
 use crate::iter::ParallelIterator;
 
-/// The iterator of [`ParallelIterator::skip_any_while`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let rest: Vec<u32> = (0..100u32).into_par_iter().skip_any_while(|&x| x < 10).collect();
-/// assert!(rest.len() >= 90 && rest.ends_with(&[98, 99]));
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct SkipAnyWhile<I, P> {
-    base: I,
-    predicate: P,
-}
-
-impl<I: std::fmt::Debug, P> std::fmt::Debug for SkipAnyWhile<I, P> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SkipAnyWhile")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, P> SkipAnyWhile<I, P> {
-    pub(crate) fn new(base: I, predicate: P) -> Self {
-        SkipAnyWhile { base, predicate }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::skip_any_while`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let rest: Vec<u32> = (0..100u32).into_par_iter().skip_any_while(|&x| x < 10).collect();
+    /// assert!(rest.len() >= 90 && rest.ends_with(&[98, 99]));
+    /// ```
+    SkipAnyWhile<I, P> { predicate }
 }
 
 impl<I, P> ParallelIterator for SkipAnyWhile<I, P>

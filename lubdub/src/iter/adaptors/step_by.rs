@@ -1,9 +1,8 @@
 //! [`StepBy`]: `step_by(step)`, every `step`-th item.
 
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use super::by_producer::indexed_by_producer;
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::step_by`]: the first item,
 /// then every `step`-th one after it.
@@ -29,22 +28,8 @@ impl<I> StepBy<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for StepBy<I> {
-    type Item = I::Item;
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for StepBy<I> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I: IndexedParallelIterator] StepBy<I>, Item = I::Item;
 
     fn len(&self) -> usize {
         self.base.len().div_ceil(self.step)

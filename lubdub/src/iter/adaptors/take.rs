@@ -1,9 +1,8 @@
 //! [`Take`]: `take(n)`, the first `n` items.
 
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use super::by_producer::indexed_by_producer;
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::take`]: the first `n` items
 /// (all of them when there are no more than `n`).
@@ -29,22 +28,8 @@ impl<I: IndexedParallelIterator> Take<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Take<I> {
-    type Item = I::Item;
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Take<I> {
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[I: IndexedParallelIterator] Take<I>, Item = I::Item;
 
     fn len(&self) -> usize {
         self.n

@@ -3,37 +3,21 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::closure_adaptor::closure_adaptor;
 use super::itemwise::{ChunkAdaptor, ItemwiseConsumer};
 use crate::iter::plumbing::UnindexedConsumer;
 use crate::iter::ParallelIterator;
 
-/// The iterator of [`ParallelIterator::take_any_while`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let small: Vec<u32> = (0..100u32).into_par_iter().take_any_while(|&x| x < 10).collect();
-/// assert!(small.len() <= 10 && small.iter().all(|&x| x < 10));
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct TakeAnyWhile<I, P> {
-    base: I,
-    predicate: P,
-}
-
-impl<I: std::fmt::Debug, P> std::fmt::Debug for TakeAnyWhile<I, P> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TakeAnyWhile")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, P> TakeAnyWhile<I, P> {
-    pub(crate) fn new(base: I, predicate: P) -> Self {
-        TakeAnyWhile { base, predicate }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::take_any_while`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let small: Vec<u32> = (0..100u32).into_par_iter().take_any_while(|&x| x < 10).collect();
+    /// assert!(small.len() <= 10 && small.iter().all(|&x| x < 10));
+    /// ```
+    TakeAnyWhile<I, P> { predicate }
 }
 
 impl<I, P> ParallelIterator for TakeAnyWhile<I, P>

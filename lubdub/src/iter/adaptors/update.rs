@@ -1,34 +1,20 @@
 //! [`Update`]: `update`, each item changed in place by an operation.
 
+use super::closure_adaptor::closure_adaptor;
 use super::itemwise::{ItemMap, ItemwiseCallback, ItemwiseConsumer, PerItem};
 use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
-/// The iterator of [`ParallelIterator::update`].
-///
-/// ```
-/// use lubdub::prelude::*;
-///
-/// let v: Vec<(u32, bool)> = (0..3u32).into_par_iter().map(|x| (x, false)).update(|p| p.1 = p.0 > 0).collect();
-/// assert_eq!(v, [(0, false), (1, true), (2, true)]);
-/// ```
-#[derive(Clone)]
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-pub struct Update<I, F> {
-    base: I,
-    update_op: F,
-}
-
-impl<I: std::fmt::Debug, F> std::fmt::Debug for Update<I, F> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Update").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> Update<I, F> {
-    pub(crate) fn new(base: I, update_op: F) -> Self {
-        Update { base, update_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::update`].
+    ///
+    /// ```
+    /// use lubdub::prelude::*;
+    ///
+    /// let v: Vec<(u32, bool)> = (0..3u32).into_par_iter().map(|x| (x, false)).update(|p| p.1 = p.0 > 0).collect();
+    /// assert_eq!(v, [(0, false), (1, true), (2, true)]);
+    /// ```
+    Update<I, F> { update_op }
 }
 
 impl<I, F> ParallelIterator for Update<I, F>

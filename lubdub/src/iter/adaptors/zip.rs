@@ -2,10 +2,9 @@
 
 use std::cmp::min;
 
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, Producer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use super::by_producer::indexed_by_producer;
+use crate::iter::plumbing::{Producer, ProducerCallback};
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::zip`]: as long as the shorter
 /// of its two iterators.
@@ -30,30 +29,12 @@ impl<A, B> Zip<A, B> {
     }
 }
 
-impl<A, B> ParallelIterator for Zip<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    type Item = (A::Item, B::Item);
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<A, B> IndexedParallelIterator for Zip<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[A, B] Zip<A, B>
+    where [
+        A: IndexedParallelIterator,
+        B: IndexedParallelIterator,
+    ], Item = (A::Item, B::Item);
 
     fn len(&self) -> usize {
         min(self.a.len(), self.b.len())

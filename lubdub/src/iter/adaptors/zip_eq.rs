@@ -1,10 +1,9 @@
 //! [`ZipEq`]: `zip_eq`, `zip` of two iterators of the same length.
 
+use super::by_producer::indexed_by_producer;
 use super::Zip;
-use crate::iter::plumbing::{
-    bridge, bridge_unindexed_consumer, Consumer, ProducerCallback, UnindexedConsumer,
-};
-use crate::iter::{IndexedParallelIterator, ParallelIterator};
+use crate::iter::plumbing::ProducerCallback;
+use crate::iter::IndexedParallelIterator;
 
 /// The iterator of [`IndexedParallelIterator::zip_eq`]: pairs of items at
 /// the same position, from two iterators checked to be equally long.
@@ -30,30 +29,12 @@ impl<A, B> ZipEq<A, B> {
     }
 }
 
-impl<A, B> ParallelIterator for ZipEq<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    type Item = (A::Item, B::Item);
-
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge_unindexed_consumer(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<A, B> IndexedParallelIterator for ZipEq<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+indexed_by_producer! {
+    impl[A, B] ZipEq<A, B>
+    where [
+        A: IndexedParallelIterator,
+        B: IndexedParallelIterator,
+    ], Item = (A::Item, B::Item);
 
     fn len(&self) -> usize {
         self.zip.len()

@@ -7,18 +7,13 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::pieces::{collect_pieces, total_len};
-use super::sequential::{collect_extended, extend_reserved};
+use super::sequential::{
+    collect_by, collect_extended, extend_copied, extend_reserved, through_vec,
+};
 use super::{into_vec, FromParallelIterator, ParallelExtend};
 use crate::iter::{IntoParallelIterator, ParallelIterator};
 
-impl<T: Send> FromParallelIterator<T> for Vec<T> {
-    fn from_par_iter<I>(par_iter: I) -> Self
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        collect_extended(par_iter)
-    }
-}
+collect_by! { impl[T: Send] FromParallelIterator<T> for Vec<T> => collect_extended }
 
 /// Writes the items in place when the iterator's length is known; gathers
 /// them into one vector per piece and appends those otherwise. A vector
@@ -48,78 +43,31 @@ impl<T: Send> ParallelExtend<T> for Vec<T> {
     }
 }
 
-impl<'a, T: 'a + Copy + Send + Sync> ParallelExtend<&'a T> for Vec<T> {
-    fn par_extend<I>(&mut self, par_iter: I)
-    where
-        I: IntoParallelIterator<Item = &'a T>,
-    {
-        self.par_extend(par_iter.into_par_iter().map(|&item| item));
-    }
+collect_by! {
+    impl['a, T: 'a + Copy + Send + Sync] ParallelExtend<&'a T> for Vec<T>
+    => extend_copied
 }
 
-impl<T: Send> FromParallelIterator<T> for VecDeque<T> {
-    fn from_par_iter<I>(par_iter: I) -> Self
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        Vec::from_par_iter(par_iter).into()
-    }
+collect_by! { impl[T: Send] FromParallelIterator<T> for VecDeque<T> => through_vec }
+
+collect_by! { impl[T: Send] ParallelExtend<T> for VecDeque<T> => extend_reserved }
+
+collect_by! {
+    impl['a, T: 'a + Copy + Send + Sync] ParallelExtend<&'a T> for VecDeque<T>
+    => extend_reserved
 }
 
-impl<T: Send> ParallelExtend<T> for VecDeque<T> {
-    fn par_extend<I>(&mut self, par_iter: I)
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        extend_reserved(self, par_iter);
-    }
+// The heap is built sequentially from a vector of the items.
+collect_by! { impl[T: Ord + Send] FromParallelIterator<T> for BinaryHeap<T> => through_vec }
+
+collect_by! { impl[T: Ord + Send] ParallelExtend<T> for BinaryHeap<T> => extend_reserved }
+
+collect_by! {
+    impl['a, T: 'a + Copy + Ord + Send + Sync] ParallelExtend<&'a T> for BinaryHeap<T>
+    => extend_reserved
 }
 
-impl<'a, T: 'a + Copy + Send + Sync> ParallelExtend<&'a T> for VecDeque<T> {
-    fn par_extend<I>(&mut self, par_iter: I)
-    where
-        I: IntoParallelIterator<Item = &'a T>,
-    {
-        extend_reserved(self, par_iter);
-    }
-}
-
-/// The heap is built sequentially from a vector of the items.
-impl<T: Ord + Send> FromParallelIterator<T> for BinaryHeap<T> {
-    fn from_par_iter<I>(par_iter: I) -> Self
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        Vec::from_par_iter(par_iter).into()
-    }
-}
-
-impl<T: Ord + Send> ParallelExtend<T> for BinaryHeap<T> {
-    fn par_extend<I>(&mut self, par_iter: I)
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        extend_reserved(self, par_iter);
-    }
-}
-
-impl<'a, T: 'a + Copy + Ord + Send + Sync> ParallelExtend<&'a T> for BinaryHeap<T> {
-    fn par_extend<I>(&mut self, par_iter: I)
-    where
-        I: IntoParallelIterator<Item = &'a T>,
-    {
-        extend_reserved(self, par_iter);
-    }
-}
-
-impl<T: Send> FromParallelIterator<T> for LinkedList<T> {
-    fn from_par_iter<I>(par_iter: I) -> Self
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        collect_extended(par_iter)
-    }
-}
+collect_by! { impl[T: Send] FromParallelIterator<T> for LinkedList<T> => collect_extended }
 
 /// Each piece of the loop builds a list of its own; the lists are joined
 /// in O(1) each.
@@ -135,38 +83,13 @@ impl<T: Send> ParallelExtend<T> for LinkedList<T> {
     }
 }
 
-impl<'a, T: 'a + Copy + Send + Sync> ParallelExtend<&'a T> for LinkedList<T> {
-    fn par_extend<I>(&mut self, par_iter: I)
-    where
-        I: IntoParallelIterator<Item = &'a T>,
-    {
-        self.par_extend(par_iter.into_par_iter().map(|&item| item));
-    }
+collect_by! {
+    impl['a, T: 'a + Copy + Send + Sync] ParallelExtend<&'a T> for LinkedList<T>
+    => extend_copied
 }
 
-impl<T: Send> FromParallelIterator<T> for Box<[T]> {
-    fn from_par_iter<I>(par_iter: I) -> Self
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        Vec::from_par_iter(par_iter).into()
-    }
-}
+collect_by! { impl[T: Send] FromParallelIterator<T> for Box<[T]> => through_vec }
 
-impl<T: Send> FromParallelIterator<T> for Rc<[T]> {
-    fn from_par_iter<I>(par_iter: I) -> Self
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        Vec::from_par_iter(par_iter).into()
-    }
-}
+collect_by! { impl[T: Send] FromParallelIterator<T> for Rc<[T]> => through_vec }
 
-impl<T: Send> FromParallelIterator<T> for Arc<[T]> {
-    fn from_par_iter<I>(par_iter: I) -> Self
-    where
-        I: IntoParallelIterator<Item = T>,
-    {
-        Vec::from_par_iter(par_iter).into()
-    }
-}
+collect_by! { impl[T: Send] FromParallelIterator<T> for Arc<[T]> => through_vec }

@@ -10,8 +10,8 @@ use std::collections::{BinaryHeap, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use super::pieces::{collect_vec_list, total_len};
-use super::ParallelExtend;
-use crate::iter::IntoParallelIterator;
+use super::{FromParallelIterator, ParallelExtend};
+use crate::iter::{IntoParallelIterator, ParallelIterator};
 
 /// A collection that can make room for more items up front.
 pub(super) trait Reserve {
@@ -81,3 +81,52 @@ where
     collection.par_extend(par_iter);
     collection
 }
+
+/// A new collection converted from the vector of the items of `par_iter`.
+pub(super) fn through_vec<C, I>(par_iter: I) -> C
+where
+    C: From<Vec<I::Item>>,
+    I: IntoParallelIterator,
+{
+    Vec::from_par_iter(par_iter).into()
+}
+
+/// Extends `collection` with copies of the items `par_iter` refers to.
+pub(super) fn extend_copied<'a, C, T, I>(collection: &mut C, par_iter: I)
+where
+    C: ParallelExtend<T>,
+    T: 'a + Copy + Send + Sync,
+    I: IntoParallelIterator<Item = &'a T>,
+{
+    collection.par_extend(par_iter.into_par_iter().map(|&item| item));
+}
+
+/// Implements `FromParallelIterator<$item>` for `$target` as
+/// `$how(par_iter)`, or `ParallelExtend<$item>` as `$how(self, par_iter)`.
+macro_rules! collect_by {
+    (impl[$($gen:tt)*] FromParallelIterator<$item:ty> for $target:ty $(where [$($bound:tt)*])? => $how:path) => {
+        impl<$($gen)*> FromParallelIterator<$item> for $target
+        $(where $($bound)*)?
+        {
+            fn from_par_iter<I>(par_iter: I) -> Self
+            where
+                I: IntoParallelIterator<Item = $item>,
+            {
+                $how(par_iter)
+            }
+        }
+    };
+    (impl[$($gen:tt)*] ParallelExtend<$item:ty> for $target:ty $(where [$($bound:tt)*])? => $how:path) => {
+        impl<$($gen)*> ParallelExtend<$item> for $target
+        $(where $($bound)*)?
+        {
+            fn par_extend<I>(&mut self, par_iter: I)
+            where
+                I: IntoParallelIterator<Item = $item>,
+            {
+                $how(self, par_iter);
+            }
+        }
+    };
+}
+pub(super) use collect_by;
