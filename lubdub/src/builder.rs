@@ -28,8 +28,14 @@ pub const DEFAULT_HEARTBEAT: Duration = Duration::from_micros(100);
 const SPREAD_SEATS: u32 = 4;
 
 /// The environment variable that sets the number of threads of a pool built
-/// with `num_threads(0)` (the default), the global pool included.
+/// with `num_threads(0)` (the default), the global pool included. It comes
+/// before Rayon's variables; [`ThreadPoolBuilder::num_threads`] says how
+/// they combine.
 pub const NUM_THREADS_ENV: &str = "LUBDUB_NUM_THREADS";
+
+/// The variables that set the default thread count, the first that decides
+/// first: lubdub's own, Rayon's, and Rayon's deprecated one.
+const NUM_THREADS_VARS: [&str; 3] = [NUM_THREADS_ENV, "RAYON_NUM_THREADS", "RAYON_RS_NUM_CPUS"];
 
 type ThreadNameFn = Box<dyn FnMut(usize) -> String>;
 
@@ -87,10 +93,21 @@ impl ThreadPoolBuilder {
 
 impl<S> ThreadPoolBuilder<S> {
     /// The number of threads that run work, the calling thread counted when
-    /// it takes part (see [`ThreadPool::install`]). `0`, the default, means
-    /// the value of the `LUBDUB_NUM_THREADS` environment variable
-    /// ([`NUM_THREADS_ENV`]) if it holds a positive number, else
-    /// [`std::thread::available_parallelism`].
+    /// it takes part (see [`ThreadPool::install`]). `0`, the default, lets
+    /// the environment decide. These variables are read in this order:
+    ///
+    /// 1. `LUBDUB_NUM_THREADS` ([`NUM_THREADS_ENV`]),
+    /// 2. `RAYON_NUM_THREADS`,
+    /// 3. `RAYON_RS_NUM_CPUS` (Rayon's deprecated name).
+    ///
+    /// The first that holds a positive whole number gives the count. One that
+    /// holds `0` means [`std::thread::available_parallelism`] and ends the
+    /// search (the variables after it are not read). One that is unset, or
+    /// holds anything else (`"four"`, `"-1"`, `" 4"`), is skipped; lubdub
+    /// says so once on stderr. With none left, the count is
+    /// [`std::thread::available_parallelism`]. For the two `RAYON_` variables
+    /// this is Rayon's rule, so `RAYON_NUM_THREADS=3 program` gives a program
+    /// moved onto lubdub a 3-thread global pool, as it did on Rayon.
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
@@ -257,26 +274,45 @@ impl<S> fmt::Debug for ThreadPoolBuilder<S> {
     }
 }
 
-/// `LUBDUB_NUM_THREADS` if it holds a positive number, else the machine's
+/// The default thread count: the environment's (see
+/// [`ThreadPoolBuilder::num_threads`] for the order), else the machine's
 /// available parallelism. A value that is not a number is reported once on
-/// stderr and ignored.
+/// stderr and skipped.
 fn default_num_threads() -> usize {
-    if let Ok(text) = std::env::var(NUM_THREADS_ENV) {
-        match parse_num_threads(&text) {
-            Ok(Some(n)) => return n,
-            Ok(None) => {}
-            Err(()) => {
-                static WARNED: std::sync::Once = std::sync::Once::new();
-                WARNED.call_once(|| {
-                    eprintln!(
-                        "lubdub: ignoring {NUM_THREADS_ENV}={text:?}: not a whole number; \
-                         using the available parallelism"
-                    )
-                });
+    let available = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    let asked = |name| std::env::var(name).ok().map(|text| (name, text));
+    match env_num_threads(NUM_THREADS_VARS.into_iter().filter_map(asked)) {
+        Ok(Some(n)) => n,
+        Ok(None) => available(),
+        Err((name, text)) => {
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| {
+                eprintln!("lubdub: ignoring {name}={text:?}: not a whole number");
+            });
+            available()
+        }
+    }
+}
+
+/// The thread count the set variables ask for, given as `(name, value)` in
+/// the order of [`NUM_THREADS_VARS`]: `Some(n)` for the first positive
+/// number, `None` for the default (a `0` first, or nothing usable). `Err`
+/// names the first value that was skipped as not a number, when no positive
+/// number follows it.
+fn env_num_threads<'a>(
+    vars: impl IntoIterator<Item = (&'a str, String)>,
+) -> Result<Option<usize>, (&'a str, String)> {
+    let mut skipped = None;
+    for (name, text) in vars {
+        match text.parse::<usize>() {
+            Ok(0) => break,
+            Ok(n) => return Ok(Some(n)),
+            Err(_) => {
+                skipped.get_or_insert((name, text));
             }
         }
     }
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    skipped.map_or(Ok(None), Err)
 }
 
 /// The default heartbeat period of a pool of `threads` threads (see
@@ -290,25 +326,42 @@ fn default_heartbeat(threads: usize) -> Duration {
     }
 }
 
-/// The thread count an environment value asks for: `Some(n)` for a positive
-/// number, `None` for 0 (the default), `Err` for anything else.
-fn parse_num_threads(text: &str) -> Result<Option<usize>, ()> {
-    let n: usize = text.trim().parse().map_err(|_| ())?;
-    Ok((n > 0).then_some(n))
-}
-
 #[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
 
     #[test]
     fn environment_values() {
-        assert_eq!(parse_num_threads("4"), Ok(Some(4)));
-        assert_eq!(parse_num_threads(" 12\n"), Ok(Some(12)));
-        assert_eq!(parse_num_threads("0"), Ok(None));
-        assert_eq!(parse_num_threads("four"), Err(()));
-        assert_eq!(parse_num_threads("-1"), Err(()));
-        assert_eq!(parse_num_threads(""), Err(()));
+        let one = |text: &str| env_num_threads([("V", text.to_owned())]);
+        assert_eq!(one("4"), Ok(Some(4)));
+        assert_eq!(one("0"), Ok(None));
+        for bad in ["four", "-1", "", " 12", "12\n"] {
+            assert_eq!(one(bad), Err(("V", bad.to_owned())), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn environment_order() {
+        let vars = |values: &[(&'static str, &str)]| {
+            env_num_threads(values.iter().map(|&(name, text)| (name, text.to_owned())))
+        };
+        assert_eq!(vars(&[]), Ok(None));
+        assert_eq!(vars(&[("A", "3"), ("B", "5")]), Ok(Some(3)));
+        assert_eq!(
+            vars(&[("A", "0"), ("B", "5")]),
+            Ok(None),
+            "0 ends the search"
+        );
+        assert_eq!(
+            vars(&[("A", "x"), ("B", "5")]),
+            Ok(Some(5)),
+            "junk is skipped"
+        );
+        assert_eq!(
+            vars(&[("A", "x"), ("B", "0")]),
+            Err(("A", "x".to_owned())),
+            "the default, with a word about the junk"
+        );
     }
 
     #[test]
