@@ -119,6 +119,8 @@ impl<S> ThreadPoolBuilder<S> {
     }
 
     /// Names each worker thread: `name(index)` for index `0..num_threads`.
+    /// Calls from outside the pool then run on those named threads (see
+    /// [`ThreadPool`]).
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new()
@@ -138,9 +140,10 @@ impl<S> ThreadPoolBuilder<S> {
 
     /// The stack size of each worker thread in bytes (default: the standard
     /// library's default for spawned threads). Deep recursion through `join`
-    /// needs deep stacks. A thread that calls into the pool from outside
-    /// (`install`, `join`, `scope`) works on its own stack, not on one of
-    /// this size.
+    /// needs deep stacks. Every call into the pool then runs on a stack of
+    /// this size: a call from outside (`install`, `join`, `scope`) is handed
+    /// to one of the pool's threads instead of running on the caller's (see
+    /// [`ThreadPool`]).
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new()
@@ -228,6 +231,20 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// used before), or as for [`ThreadPoolBuilder::build`].
     pub fn build_global(self) -> Result<(), ThreadPoolBuildError> {
         crate::pool::build_global(self)
+    }
+}
+
+impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
+    /// Whether a call from outside may take a sleeping worker's seat and run
+    /// on the caller's own thread. Not when the pool promises its work
+    /// something the caller's thread lacks: threads the user started, a
+    /// stack size, a thread name, or what a start handler set up.
+    pub(crate) fn callers_take_seats(&self) -> bool {
+        let settings = &self.settings;
+        S::CALLERS_TAKE_SEATS
+            && settings.stack_size.is_none()
+            && settings.thread_name.is_none()
+            && !settings.handlers.has_start()
     }
 }
 

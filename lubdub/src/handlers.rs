@@ -124,6 +124,11 @@ impl Handlers {
     }
 
     /// Thread `index` starts: runs the start handler, if any.
+    /// Whether a start handler was given.
+    pub(crate) fn has_start(&self) -> bool {
+        self.start.is_some()
+    }
+
     pub(crate) fn thread_started(&self, index: usize) {
         self.call(&self.start, index);
     }

@@ -42,7 +42,8 @@ pub(crate) struct Registry {
     /// deprecated `breadth_first` setting).
     breadth_first: bool,
     /// Whether a caller from outside may possess a seat (`entry.rs`); false
-    /// when the pool's threads came from a spawn handler.
+    /// when the pool's threads came from a spawn handler or the builder set
+    /// their stack size, name or start handler.
     callers_take_seats: bool,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
@@ -67,6 +68,7 @@ impl Registry {
         }
         let observation = builder.resolved_observation();
         let heartbeat_period = builder.resolved_heartbeat(num_threads);
+        let callers_take_seats = builder.callers_take_seats();
         let started = profile::now();
         let registry = Arc::new_cyclic(|me| Registry {
             me: me.clone(),
@@ -84,7 +86,7 @@ impl Registry {
             ),
             handlers: std::mem::take(&mut builder.settings.handlers),
             breadth_first: builder.settings.breadth_first,
-            callers_take_seats: S::CALLERS_TAKE_SEATS,
+            callers_take_seats,
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
