@@ -1,5 +1,7 @@
 //! The call-in part of `micro`: an empty call into a pool from the main
-//! thread after 1 ms idle, on every runtime.
+//! thread after 1 ms idle, on every runtime; and on a lubdub and a Rayon
+//! pool built with a stack size, where lubdub hands the call to one of the
+//! pool's threads instead of running it on the caller's (the hand-off).
 
 use std::ffi::c_int;
 use std::hint::black_box;
@@ -38,9 +40,36 @@ fn time_after_idle(
     Ok(spent)
 }
 
+/// The stack size of the hand-off pools: any size given makes lubdub hand
+/// calls from outside to its own threads.
+const HANDOFF_STACK: usize = 8 << 20;
+
+/// A lubdub and a Rayon pool of `threads` threads built with
+/// [`HANDOFF_STACK`].
+fn handoff_pools(threads: NonZeroUsize) -> Result<(lubdub::ThreadPool, rayon::ThreadPool), Error> {
+    let pool_error = |runtime: &'static str, message: String| Error::Pool {
+        runtime,
+        threads: threads.get(),
+        message,
+    };
+    let lubdub = lubdub::ThreadPoolBuilder::new()
+        .num_threads(threads.get())
+        .stack_size(HANDOFF_STACK)
+        .build()
+        .map_err(|e| pool_error("lubdub", e.to_string()))?;
+    let rayon = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.get())
+        .stack_size(HANDOFF_STACK)
+        .build()
+        .map_err(|e| pool_error("rayon", e.to_string()))?;
+    Ok((lubdub, rayon))
+}
+
 pub(super) fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell, Error> {
     let pools = Pools::new(threads)?;
     let pools = &pools;
+    let (lubdub_handoff, rayon_stack) = handoff_pools(threads)?;
+    let (lubdub_handoff, rayon_stack) = (&lubdub_handoff, &rayon_stack);
     let team = pools.omp_threads();
     let mut contenders = vec![
         Contender::self_timed(BASELINE, |reps| {
@@ -64,6 +93,18 @@ pub(super) fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell
         Contender::self_timed("rayon-install", |reps| {
             time_after_idle(reps, || {
                 pools.rayon.install(|| black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("lubdub-install-handoff", |reps| {
+            time_after_idle(reps, || {
+                lubdub_handoff.install(|| black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("rayon-install-stack", |reps| {
+            time_after_idle(reps, || {
+                rayon_stack.install(|| black_box(()));
                 Ok(())
             })
         }),
