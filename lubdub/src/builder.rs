@@ -6,9 +6,9 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::build_error::{ErrorKind, ThreadPoolBuildError};
-use crate::handlers::Handlers;
 use crate::observation::ObservationSettings;
 use crate::pool::ThreadPool;
+use crate::scheduler::settings::{Handlers, PoolSettings};
 use crate::thread_builder::{DefaultSpawn, ThreadSpawn};
 
 /// The most worker threads one pool may have. Far more than any machine has
@@ -235,11 +235,31 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
 }
 
 impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
+    /// The scheduler's settings for a pool built from this configuration,
+    /// defaults and the environment applied. Takes the handlers: the pool
+    /// keeps them. What starts the threads (names, stack size, spawn
+    /// handler) stays with the builder.
+    ///
+    /// # Errors
+    /// When more than [`MAX_NUM_THREADS`] threads are asked for.
+    pub(crate) fn take_pool_settings(&mut self) -> Result<PoolSettings, ThreadPoolBuildError> {
+        let num_threads = self.resolved_num_threads()?;
+        Ok(PoolSettings {
+            num_threads,
+            heartbeat_period: self.resolved_heartbeat(num_threads),
+            interrupts: !self.settings.interrupts_off,
+            breadth_first: self.settings.breadth_first,
+            callers_take_seats: self.callers_take_seats(),
+            handlers: std::mem::take(&mut self.settings.handlers),
+            observation: self.resolved_observation(),
+        })
+    }
+
     /// Whether a call from outside may take a sleeping worker's seat and run
     /// on the caller's own thread. Not when the pool promises its work
     /// something the caller's thread lacks: threads the user started, a
     /// stack size, a thread name, or what a start handler set up.
-    pub(crate) fn callers_take_seats(&self) -> bool {
+    fn callers_take_seats(&self) -> bool {
         let settings = &self.settings;
         S::CALLERS_TAKE_SEATS
             && settings.stack_size.is_none()

@@ -10,7 +10,7 @@ use crate::profile::Profile;
 use crate::scheduler::context::WorkerContext;
 use crate::scheduler::registry::Registry;
 use crate::scope::Scope;
-use crate::thread_builder::ThreadSpawn;
+use crate::thread_builder::{start_pool, ThreadSpawn};
 use crate::trace::Trace;
 
 /// A pool of worker threads that runs `join`, `scope` and `spawn` work.
@@ -49,7 +49,7 @@ impl ThreadPool {
     pub(crate) fn build<S: ThreadSpawn>(
         builder: ThreadPoolBuilder<S>,
     ) -> Result<Self, ThreadPoolBuildError> {
-        let (registry, threads) = Registry::start(builder)?;
+        let (registry, threads) = start_pool(builder)?;
         Ok(Self { registry, threads })
     }
 
@@ -292,10 +292,10 @@ static GLOBAL: OnceLock<Arc<Registry>> = OnceLock::new();
 /// The global pool, started with the default configuration on first use.
 pub(crate) fn global_registry() -> &'static Registry {
     GLOBAL.get_or_init(|| {
-        Registry::start(ThreadPoolBuilder::new())
+        start_pool(ThreadPoolBuilder::new())
             .or_else(|error| {
                 eprintln!("lubdub: {error}; starting the global pool with one thread instead");
-                Registry::start(ThreadPoolBuilder::new().num_threads(1))
+                start_pool(ThreadPoolBuilder::new().num_threads(1))
             })
             .map(|(registry, _detached_threads)| registry)
             .unwrap_or_else(|error| panic!("lubdub: cannot start the global pool: {error}"))
@@ -310,7 +310,7 @@ pub(crate) fn build_global<S: ThreadSpawn>(
             ErrorKind::GlobalPoolAlreadyInitialized,
         ));
     }
-    let (registry, _detached_threads) = Registry::start(builder)?;
+    let (registry, _detached_threads) = start_pool(builder)?;
     GLOBAL.set(Arc::clone(&registry)).map_err(|_| {
         registry.terminate();
         ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized)
