@@ -6,9 +6,9 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::build_error::{ErrorKind, ThreadPoolBuildError};
-use crate::handlers::Handlers;
 use crate::observation::ObservationSettings;
 use crate::pool::ThreadPool;
+use crate::scheduler::settings::{Handlers, PoolSettings};
 use crate::thread_builder::{DefaultSpawn, ThreadSpawn};
 
 /// The most worker threads one pool may have. Far more than any machine has
@@ -28,8 +28,14 @@ pub const DEFAULT_HEARTBEAT: Duration = Duration::from_micros(100);
 const SPREAD_SEATS: u32 = 4;
 
 /// The environment variable that sets the number of threads of a pool built
-/// with `num_threads(0)` (the default), the global pool included.
+/// with `num_threads(0)` (the default), the global pool included. It comes
+/// before Rayon's variables; [`ThreadPoolBuilder::num_threads`] says how
+/// they combine.
 pub const NUM_THREADS_ENV: &str = "LUBDUB_NUM_THREADS";
+
+/// The variables that set the default thread count, the first that decides
+/// first: lubdub's own, Rayon's, and Rayon's deprecated one.
+const NUM_THREADS_VARS: [&str; 3] = [NUM_THREADS_ENV, "RAYON_NUM_THREADS", "RAYON_RS_NUM_CPUS"];
 
 type ThreadNameFn = Box<dyn FnMut(usize) -> String>;
 
@@ -87,10 +93,21 @@ impl ThreadPoolBuilder {
 
 impl<S> ThreadPoolBuilder<S> {
     /// The number of threads that run work, the calling thread counted when
-    /// it takes part (see [`ThreadPool::install`]). `0`, the default, means
-    /// the value of the `LUBDUB_NUM_THREADS` environment variable
-    /// ([`NUM_THREADS_ENV`]) if it holds a positive number, else
-    /// [`std::thread::available_parallelism`].
+    /// it takes part (see [`ThreadPool::install`]). `0`, the default, lets
+    /// the environment decide. These variables are read in this order:
+    ///
+    /// 1. `LUBDUB_NUM_THREADS` ([`NUM_THREADS_ENV`]),
+    /// 2. `RAYON_NUM_THREADS`,
+    /// 3. `RAYON_RS_NUM_CPUS` (Rayon's deprecated name).
+    ///
+    /// The first that holds a positive whole number gives the count. One that
+    /// holds `0` means [`std::thread::available_parallelism`] and ends the
+    /// search (the variables after it are not read). One that is unset, or
+    /// holds anything else (`"four"`, `"-1"`, `" 4"`), is skipped; lubdub
+    /// says so once on stderr. With none left, the count is
+    /// [`std::thread::available_parallelism`]. For the two `RAYON_` variables
+    /// this is Rayon's rule, so `RAYON_NUM_THREADS=3 program` gives a program
+    /// moved onto lubdub a 3-thread global pool, as it did on Rayon.
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
@@ -102,6 +119,8 @@ impl<S> ThreadPoolBuilder<S> {
     }
 
     /// Names each worker thread: `name(index)` for index `0..num_threads`.
+    /// Calls from outside the pool then run on those named threads (see
+    /// [`ThreadPool`]).
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new()
@@ -121,9 +140,10 @@ impl<S> ThreadPoolBuilder<S> {
 
     /// The stack size of each worker thread in bytes (default: the standard
     /// library's default for spawned threads). Deep recursion through `join`
-    /// needs deep stacks. A thread that calls into the pool from outside
-    /// (`install`, `join`, `scope`) works on its own stack, not on one of
-    /// this size.
+    /// needs deep stacks. Every call into the pool then runs on a stack of
+    /// this size: a call from outside (`install`, `join`, `scope`) is handed
+    /// to one of the pool's threads instead of running on the caller's (see
+    /// [`ThreadPool`]).
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new()
@@ -214,6 +234,40 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     }
 }
 
+impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
+    /// The scheduler's settings for a pool built from this configuration,
+    /// defaults and the environment applied. Takes the handlers: the pool
+    /// keeps them. What starts the threads (names, stack size, spawn
+    /// handler) stays with the builder.
+    ///
+    /// # Errors
+    /// When more than [`MAX_NUM_THREADS`] threads are asked for.
+    pub(crate) fn take_pool_settings(&mut self) -> Result<PoolSettings, ThreadPoolBuildError> {
+        let num_threads = self.resolved_num_threads()?;
+        Ok(PoolSettings {
+            num_threads,
+            heartbeat_period: self.resolved_heartbeat(num_threads),
+            interrupts: !self.settings.interrupts_off,
+            breadth_first: self.settings.breadth_first,
+            callers_take_seats: self.callers_take_seats(),
+            handlers: std::mem::take(&mut self.settings.handlers),
+            observation: self.resolved_observation(),
+        })
+    }
+
+    /// Whether a call from outside may take a sleeping worker's seat and run
+    /// on the caller's own thread. Not when the pool promises its work
+    /// something the caller's thread lacks: threads the user started, a
+    /// stack size, a thread name, or what a start handler set up.
+    fn callers_take_seats(&self) -> bool {
+        let settings = &self.settings;
+        S::CALLERS_TAKE_SEATS
+            && settings.stack_size.is_none()
+            && settings.thread_name.is_none()
+            && !settings.handlers.has_start()
+    }
+}
+
 impl<S> ThreadPoolBuilder<S> {
     /// The number of threads this configuration gives, after defaults and the
     /// environment are applied.
@@ -257,26 +311,45 @@ impl<S> fmt::Debug for ThreadPoolBuilder<S> {
     }
 }
 
-/// `LUBDUB_NUM_THREADS` if it holds a positive number, else the machine's
+/// The default thread count: the environment's (see
+/// [`ThreadPoolBuilder::num_threads`] for the order), else the machine's
 /// available parallelism. A value that is not a number is reported once on
-/// stderr and ignored.
+/// stderr and skipped.
 fn default_num_threads() -> usize {
-    if let Ok(text) = std::env::var(NUM_THREADS_ENV) {
-        match parse_num_threads(&text) {
-            Ok(Some(n)) => return n,
-            Ok(None) => {}
-            Err(()) => {
-                static WARNED: std::sync::Once = std::sync::Once::new();
-                WARNED.call_once(|| {
-                    eprintln!(
-                        "lubdub: ignoring {NUM_THREADS_ENV}={text:?}: not a whole number; \
-                         using the available parallelism"
-                    )
-                });
+    let available = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    let asked = |name| std::env::var(name).ok().map(|text| (name, text));
+    match env_num_threads(NUM_THREADS_VARS.into_iter().filter_map(asked)) {
+        Ok(Some(n)) => n,
+        Ok(None) => available(),
+        Err((name, text)) => {
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| {
+                eprintln!("lubdub: ignoring {name}={text:?}: not a whole number");
+            });
+            available()
+        }
+    }
+}
+
+/// The thread count the set variables ask for, given as `(name, value)` in
+/// the order of [`NUM_THREADS_VARS`]: `Some(n)` for the first positive
+/// number, `None` for the default (a `0` first, or nothing usable). `Err`
+/// names the first value that was skipped as not a number, when no positive
+/// number follows it.
+fn env_num_threads<'a>(
+    vars: impl IntoIterator<Item = (&'a str, String)>,
+) -> Result<Option<usize>, (&'a str, String)> {
+    let mut skipped = None;
+    for (name, text) in vars {
+        match text.parse::<usize>() {
+            Ok(0) => break,
+            Ok(n) => return Ok(Some(n)),
+            Err(_) => {
+                skipped.get_or_insert((name, text));
             }
         }
     }
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    skipped.map_or(Ok(None), Err)
 }
 
 /// The default heartbeat period of a pool of `threads` threads (see
@@ -290,25 +363,42 @@ fn default_heartbeat(threads: usize) -> Duration {
     }
 }
 
-/// The thread count an environment value asks for: `Some(n)` for a positive
-/// number, `None` for 0 (the default), `Err` for anything else.
-fn parse_num_threads(text: &str) -> Result<Option<usize>, ()> {
-    let n: usize = text.trim().parse().map_err(|_| ())?;
-    Ok((n > 0).then_some(n))
-}
-
 #[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
 
     #[test]
     fn environment_values() {
-        assert_eq!(parse_num_threads("4"), Ok(Some(4)));
-        assert_eq!(parse_num_threads(" 12\n"), Ok(Some(12)));
-        assert_eq!(parse_num_threads("0"), Ok(None));
-        assert_eq!(parse_num_threads("four"), Err(()));
-        assert_eq!(parse_num_threads("-1"), Err(()));
-        assert_eq!(parse_num_threads(""), Err(()));
+        let one = |text: &str| env_num_threads([("V", text.to_owned())]);
+        assert_eq!(one("4"), Ok(Some(4)));
+        assert_eq!(one("0"), Ok(None));
+        for bad in ["four", "-1", "", " 12", "12\n"] {
+            assert_eq!(one(bad), Err(("V", bad.to_owned())), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn environment_order() {
+        let vars = |values: &[(&'static str, &str)]| {
+            env_num_threads(values.iter().map(|&(name, text)| (name, text.to_owned())))
+        };
+        assert_eq!(vars(&[]), Ok(None));
+        assert_eq!(vars(&[("A", "3"), ("B", "5")]), Ok(Some(3)));
+        assert_eq!(
+            vars(&[("A", "0"), ("B", "5")]),
+            Ok(None),
+            "0 ends the search"
+        );
+        assert_eq!(
+            vars(&[("A", "x"), ("B", "5")]),
+            Ok(Some(5)),
+            "junk is skipped"
+        );
+        assert_eq!(
+            vars(&[("A", "x"), ("B", "0")]),
+            Err(("A", "x".to_owned())),
+            "the default, with a word about the junk"
+        );
     }
 
     #[test]

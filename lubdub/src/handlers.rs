@@ -1,22 +1,11 @@
-//! The callbacks a pool calls on its own: the panic handler (for panics that
-//! have no caller to go to), and the start and exit handlers of its threads.
+//! The builder's methods for the callbacks a pool calls on its own: the
+//! panic handler (for panics that have no caller to go to), and the start
+//! and exit handlers of its threads. The running pool keeps and calls them
+//! as `scheduler::settings::Handlers`.
 
 use std::any::Any;
-use std::fmt;
 
 use crate::builder::ThreadPoolBuilder;
-use crate::unwind;
-
-type PanicHandler = Box<dyn Fn(Box<dyn Any + Send>) + Send + Sync>;
-type ThreadHandler = Box<dyn Fn(usize) + Send + Sync>;
-
-/// A pool's callbacks, set on its builder and kept by the running pool.
-#[derive(Default)]
-pub(crate) struct Handlers {
-    panic: Option<PanicHandler>,
-    start: Option<ThreadHandler>,
-    exit: Option<ThreadHandler>,
-}
 
 impl<S> ThreadPoolBuilder<S> {
     /// What to do with a panic that has no caller to go to: one in a job
@@ -103,51 +92,5 @@ impl<S> ThreadPoolBuilder<S> {
     {
         self.settings.handlers.exit = Some(Box::new(handler));
         self
-    }
-}
-
-impl Handlers {
-    /// Hands a panic that has no caller to the panic handler, or reports it
-    /// on stderr.
-    pub(crate) fn handle_panic(&self, payload: Box<dyn Any + Send>) {
-        match &self.panic {
-            Some(handler) => {
-                if unwind::halt(|| handler(payload)).is_err() {
-                    eprintln!("lubdub: the panic handler itself panicked; ignoring");
-                }
-            }
-            None => eprintln!(
-                "lubdub: a panic with no caller to propagate to: {}",
-                unwind::message(&*payload)
-            ),
-        }
-    }
-
-    /// Thread `index` starts: runs the start handler, if any.
-    pub(crate) fn thread_started(&self, index: usize) {
-        self.call(&self.start, index);
-    }
-
-    /// Thread `index` exits: runs the exit handler, if any.
-    pub(crate) fn thread_exiting(&self, index: usize) {
-        self.call(&self.exit, index);
-    }
-
-    fn call(&self, handler: &Option<ThreadHandler>, index: usize) {
-        if let Some(handler) = handler {
-            if let Err(payload) = unwind::halt(|| handler(index)) {
-                self.handle_panic(payload);
-            }
-        }
-    }
-}
-
-impl fmt::Debug for Handlers {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Handlers")
-            .field("panic", &self.panic.is_some())
-            .field("start", &self.start.is_some())
-            .field("exit", &self.exit.is_some())
-            .finish()
     }
 }

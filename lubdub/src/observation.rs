@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::builder::ThreadPoolBuilder;
 #[cfg(doc)]
 use crate::pool::ThreadPool;
+use crate::scheduler::settings::Observation;
 
 /// The environment variable that turns tracing on for every pool whose
 /// builder names no [`ThreadPoolBuilder::trace_file`]: the pools write their
@@ -24,16 +25,6 @@ pub(crate) struct ObservationSettings {
     tracing: bool,
     trace_file: Option<PathBuf>,
     trace_capacity: Option<usize>,
-}
-
-/// How a pool observes itself, after defaults and the environment apply.
-pub(crate) struct Observation {
-    pub(crate) profiling: bool,
-    /// Whether the pool records a trace from the start.
-    pub(crate) tracing: bool,
-    /// The events each worker's trace ring keeps.
-    pub(crate) trace_capacity: usize,
-    pub(crate) trace_file: Option<PathBuf>,
 }
 
 impl<S> ThreadPoolBuilder<S> {

@@ -10,17 +10,25 @@ use crate::profile::Profile;
 use crate::scheduler::context::WorkerContext;
 use crate::scheduler::registry::Registry;
 use crate::scope::Scope;
-use crate::thread_builder::ThreadSpawn;
+use crate::thread_builder::{start_pool, ThreadSpawn};
 use crate::trace::Trace;
 
 /// A pool of worker threads that runs `join`, `scope` and `spawn` work.
 ///
 /// `num_threads` counts every thread that works, the calling thread included:
-/// a call from outside the pool ([`ThreadPool::install`] and friends) takes
-/// the seat of a sleeping worker and runs on the calling thread, so it pays
-/// no cross-thread wake-up. (A pool whose threads came from a
-/// [`spawn_handler`](crate::ThreadPoolBuilder::spawn_handler) runs every call
-/// on those threads instead.) Dropping the pool returns at once, as Rayon's
+/// a call from outside the pool ([`ThreadPool::install`], [`ThreadPool::join`],
+/// [`ThreadPool::scope`], and [`crate::join`] and friends on the global pool)
+/// takes the seat of a sleeping worker and runs on the calling thread, so it
+/// pays no cross-thread wake-up. A pool that promises its work more than the
+/// caller's thread has hands such a call to one of its own threads instead,
+/// and the caller blocks until it is done (its result or panic comes back):
+/// when the builder set [`stack_size`](crate::ThreadPoolBuilder::stack_size),
+/// [`thread_name`](crate::ThreadPoolBuilder::thread_name) or
+/// [`start_handler`](crate::ThreadPoolBuilder::start_handler), or its threads
+/// came from a [`spawn_handler`](crate::ThreadPoolBuilder::spawn_handler). So
+/// the work sees the pool's stack size, thread names and thread-locals, as on
+/// Rayon, at the price of a wake-up. Calls from the pool's own threads always
+/// run where they are. Dropping the pool returns at once, as Rayon's
 /// does: its threads run the work still queued, then exit on their own.
 /// [`ThreadPool::shutdown`] waits for them.
 ///
@@ -41,7 +49,7 @@ impl ThreadPool {
     pub(crate) fn build<S: ThreadSpawn>(
         builder: ThreadPoolBuilder<S>,
     ) -> Result<Self, ThreadPoolBuildError> {
-        let (registry, threads) = Registry::start(builder)?;
+        let (registry, threads) = start_pool(builder)?;
         Ok(Self { registry, threads })
     }
 
@@ -51,10 +59,23 @@ impl ThreadPool {
 
     /// Runs `op` in this pool and returns its result. Inside `op`, `join`,
     /// `scope` and `spawn` use this pool. A panic in `op` propagates here.
+    /// Called from outside, `op` runs on the calling thread, or on one of the
+    /// pool's threads when the pool has a stack size, thread names or a start
+    /// handler (see [`ThreadPool`]).
     ///
     /// ```
     /// let pool = lubdub::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
     /// assert_eq!(pool.install(lubdub::current_num_threads), 2);
+    /// let caller = std::thread::current().id();
+    /// assert_eq!(pool.install(|| std::thread::current().id()), caller);
+    ///
+    /// let named = lubdub::ThreadPoolBuilder::new()
+    ///     .num_threads(2)
+    ///     .thread_name(|i| format!("solver-{i}"))
+    ///     .build()
+    ///     .unwrap();
+    /// let name = named.install(|| std::thread::current().name().map(str::to_owned));
+    /// assert!(name.unwrap().starts_with("solver-"));
     /// ```
     pub fn install<OP, R>(&self, op: OP) -> R
     where
@@ -271,10 +292,10 @@ static GLOBAL: OnceLock<Arc<Registry>> = OnceLock::new();
 /// The global pool, started with the default configuration on first use.
 pub(crate) fn global_registry() -> &'static Registry {
     GLOBAL.get_or_init(|| {
-        Registry::start(ThreadPoolBuilder::new())
+        start_pool(ThreadPoolBuilder::new())
             .or_else(|error| {
                 eprintln!("lubdub: {error}; starting the global pool with one thread instead");
-                Registry::start(ThreadPoolBuilder::new().num_threads(1))
+                start_pool(ThreadPoolBuilder::new().num_threads(1))
             })
             .map(|(registry, _detached_threads)| registry)
             .unwrap_or_else(|error| panic!("lubdub: cannot start the global pool: {error}"))
@@ -289,7 +310,7 @@ pub(crate) fn build_global<S: ThreadSpawn>(
             ErrorKind::GlobalPoolAlreadyInitialized,
         ));
     }
-    let (registry, _detached_threads) = Registry::start(builder)?;
+    let (registry, _detached_threads) = start_pool(builder)?;
     GLOBAL.set(Arc::clone(&registry)).map_err(|_| {
         registry.terminate();
         ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized)

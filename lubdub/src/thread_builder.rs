@@ -11,6 +11,7 @@ use std::thread::JoinHandle;
 use crate::build_error::{ErrorKind, ThreadPoolBuildError};
 use crate::builder::ThreadPoolBuilder;
 use crate::pool::ThreadPool;
+use crate::scheduler::context::WorkerContext;
 use crate::scheduler::registry::Registry;
 
 /// One thread of a pool about to start, as a
@@ -328,10 +329,34 @@ impl ThreadPoolBuilder {
     }
 }
 
+/// Starts a pool: its shared state from the builder's settings, then its
+/// threads. With `use_current_thread`, the calling thread becomes seat 0's
+/// occupant for good (`scheduler/adopt.rs`) and no thread is started for
+/// it. Returns the handles of the threads the pool may join.
+///
+/// # Errors
+/// As for [`ThreadPoolBuilder::build`].
+pub(crate) fn start_pool<S: ThreadSpawn>(
+    mut builder: ThreadPoolBuilder<S>,
+) -> Result<(Arc<Registry>, Vec<JoinHandle<()>>), ThreadPoolBuildError> {
+    let adopt = builder.settings.use_current_thread;
+    if adopt && !WorkerContext::current().is_null() {
+        return Err(ThreadPoolBuildError::new(
+            ErrorKind::CurrentThreadAlreadyInPool,
+        ));
+    }
+    let registry = Registry::new(builder.take_pool_settings()?);
+    let threads = start_threads(&registry, &mut builder, usize::from(adopt))?;
+    if adopt {
+        registry.adopt_current_thread();
+    }
+    Ok((registry, threads))
+}
+
 /// Starts the threads for seats `first..` of a new pool. If one cannot be
 /// started, or a name callback panics, the threads started so far are
 /// stopped (and joined where the pool has their handles).
-pub(crate) fn start_threads<S: ThreadSpawn>(
+fn start_threads<S: ThreadSpawn>(
     registry: &Arc<Registry>,
     builder: &mut ThreadPoolBuilder<S>,
     first: usize,

@@ -35,4 +35,6 @@ mod rescue;
 #[cfg(not(loom))]
 mod seat;
 #[cfg(not(loom))]
+pub(crate) mod settings;
+#[cfg(not(loom))]
 mod worker;

@@ -4,7 +4,6 @@
 use std::any::Any;
 use std::path::PathBuf;
 use std::sync::{Arc, Weak};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::context::WorkerContext;
@@ -12,13 +11,10 @@ use super::job::JobRef;
 use super::queue::JobQueue;
 use super::rescue::Rescue;
 use super::seat::Seat;
+use super::settings::{Handlers, PoolSettings};
 use super::sleep::IdleCounters;
-use crate::build_error::{ErrorKind, ThreadPoolBuildError};
-use crate::builder::ThreadPoolBuilder;
-use crate::handlers::Handlers;
 use crate::profile::{self, Event, Profile, WorkerProfile};
 use crate::sync::{fence, AtomicBool, AtomicUsize, Ordering};
-use crate::thread_builder::{start_threads, ThreadSpawn};
 use crate::trace::{self, Trace};
 
 /// Pools built so far in this process: the next pool's number.
@@ -41,8 +37,8 @@ pub(crate) struct Registry {
     /// Whether each seat takes its own queue's oldest job first (the
     /// deprecated `breadth_first` setting).
     breadth_first: bool,
-    /// Whether a caller from outside may possess a seat (`entry.rs`); false
-    /// when the pool's threads came from a spawn handler.
+    /// Whether a caller from outside may possess a seat (`entry.rs`); see
+    /// [`PoolSettings::callers_take_seats`].
     callers_take_seats: bool,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
@@ -52,23 +48,22 @@ pub(crate) struct Registry {
 }
 
 impl Registry {
-    /// Starts a pool's threads. Each seat starts idle and asleep, so the
-    /// first caller can take one at once. With `use_current_thread`, the
-    /// calling thread becomes seat 0's occupant for good (`adopt.rs`).
-    pub(crate) fn start<S: ThreadSpawn>(
-        mut builder: ThreadPoolBuilder<S>,
-    ) -> Result<(Arc<Registry>, Vec<JoinHandle<()>>), ThreadPoolBuildError> {
-        let num_threads = builder.resolved_num_threads()?;
-        let adopt = builder.settings.use_current_thread;
-        if adopt && !WorkerContext::current().is_null() {
-            return Err(ThreadPoolBuildError::new(
-                ErrorKind::CurrentThreadAlreadyInPool,
-            ));
-        }
-        let observation = builder.resolved_observation();
-        let heartbeat_period = builder.resolved_heartbeat(num_threads);
+    /// The shared state of a pool of `settings.num_threads` seats, each
+    /// idle and asleep, so that the first caller can take one at once. Its
+    /// threads are started by the layer above (`thread_builder.rs`), each
+    /// running [`Registry::run_worker`].
+    pub(crate) fn new(settings: PoolSettings) -> Arc<Registry> {
+        let PoolSettings {
+            num_threads,
+            heartbeat_period,
+            interrupts,
+            breadth_first,
+            callers_take_seats,
+            handlers,
+            observation,
+        } = settings;
         let started = profile::now();
-        let registry = Arc::new_cyclic(|me| Registry {
+        Arc::new_cyclic(|me| Registry {
             me: me.clone(),
             seats: (0..num_threads)
                 .map(|_| Seat::new(&observation, started))
@@ -77,23 +72,14 @@ impl Registry {
             idle: IdleCounters::new(num_threads as u32),
             terminating: AtomicBool::new(false),
             heartbeat_period,
-            rescue: Rescue::new(
-                !builder.settings.interrupts_off,
-                heartbeat_period,
-                num_threads,
-            ),
-            handlers: std::mem::take(&mut builder.settings.handlers),
-            breadth_first: builder.settings.breadth_first,
-            callers_take_seats: S::CALLERS_TAKE_SEATS,
+            rescue: Rescue::new(interrupts, heartbeat_period, num_threads),
+            handlers,
+            breadth_first,
+            callers_take_seats,
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
-        });
-        let threads = start_threads(&registry, &mut builder, usize::from(adopt))?;
-        if adopt {
-            registry.adopt_current_thread();
-        }
-        Ok((registry, threads))
+        })
     }
 
     pub(crate) fn num_threads(&self) -> usize {

@@ -13,8 +13,8 @@ use super::fifo::FifoQueue;
 use super::published::Published;
 use super::queue::JobQueue;
 use super::rescue::SeatRescue;
+use super::settings::Observation;
 use super::sleep::SeatSleep;
-use crate::observation::Observation;
 use crate::profile::{self, Event, SeatAccount, WorkerState};
 use crate::trace::{TraceEventKind, TraceRing};
 

@@ -47,7 +47,7 @@ impl Registry {
         let ctx = WorkerContext::new(self, index, Occupant::Thread);
         let _shown = self.show_owner(index, ctx.owner(), Occupant::Thread);
         ctx.run_current(|| {
-            // The seat starts asleep and idle (see `Registry::start`): wait
+            // The seat starts asleep and idle (see `Registry::new`): wait
             // for the first wake-up, which counts this thread as searching.
             let seat = self.seat(index);
             seat.sleep.sleep_started();
