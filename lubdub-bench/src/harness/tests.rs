@@ -259,9 +259,10 @@ fn profiles_cover_whole_samples_or_only_the_timed_parts() {
     let parts = measured[1].profile.as_ref().unwrap();
     assert!(measured[2].profile.is_none());
     // Two samples each: the whole samples include the 20 ms sleeps, the
-    // timed parts do not.
+    // timed parts do not (no absolute bound on the parts: on a loaded
+    // machine a 2 ms spin may take far longer in wall time).
     assert!(whole.elapsed >= Duration::from_millis(40), "{whole}");
-    assert!(parts.elapsed < Duration::from_millis(30), "{parts}");
+    assert!(parts.elapsed < whole.elapsed, "{parts}");
     let working = |p: &lubdub::Profile| p.total().time_in(lubdub::WorkerState::Working);
     assert!(working(whole) >= 2 * busy && working(parts) >= 2 * busy);
     assert!(
