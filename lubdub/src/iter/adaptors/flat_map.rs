@@ -2,6 +2,7 @@
 //! returns for each item; each inner iterator runs as a parallel loop of its
 //! own.
 
+use super::base_hints::hints_from_base;
 use super::closure_adaptor::closure_adaptor;
 use crate::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 use crate::iter::{IntoParallelIterator, ParallelIterator};
@@ -76,18 +77,7 @@ where
         self.base.full()
     }
 
-    /// Needs positions only where its base does.
-    fn position_free(&self) -> bool {
-        self.base.position_free()
-    }
-
-    /// Full only when its base is.
-    fn may_become_full(&self) -> bool {
-        self.base.may_become_full()
-    }
-
-    /// From the right where its base is.
-    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+    hints_from_base!();
 }
 
 impl<T, PI, C, F> UnindexedConsumer<T> for FlatMapConsumer<'_, C, F>

@@ -5,6 +5,7 @@
 use std::cell::Cell;
 use std::iter::once;
 
+use super::base_hints::hints_from_base;
 use crate::iter::plumbing::{Consumer, Folder, Reducer, UnindexedConsumer};
 
 /// The consumer of `intersperse` over a base whose consumer is cut at the
@@ -67,22 +68,12 @@ where
         self.base.full()
     }
 
-    /// Cut without positions (`split_off_left`), every folder but the first
-    /// starts with a separator. That is right in the one-folder bridge, which
-    /// makes the first folder before any cut and cuts the rest only after
-    /// that folder has taken an item; so this needs positions only where its
-    /// base does.
-    fn position_free(&self) -> bool {
-        self.base.position_free()
-    }
-
-    /// Full only when its base is.
-    fn may_become_full(&self) -> bool {
-        self.base.may_become_full()
-    }
-
-    /// From the right where its base is.
-    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+    // Cut without positions (`split_off_left`), every folder but the first
+    // starts with a separator. That is right in the one-folder bridge, which
+    // makes the first folder before any cut and cuts the rest only after
+    // that folder has taken an item; so this needs positions only where its
+    // base does.
+    hints_from_base!();
 }
 
 impl<C, T> UnindexedConsumer<T> for IntersperseConsumer<C, T>
@@ -217,18 +208,7 @@ where
         self.base.full()
     }
 
-    /// Needs positions only where its base does.
-    fn position_free(&self) -> bool {
-        self.base.position_free()
-    }
-
-    /// Full only when its base is.
-    fn may_become_full(&self) -> bool {
-        self.base.may_become_full()
-    }
-
-    /// From the right where its base is.
-    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+    hints_from_base!();
 }
 
 impl<C, T> UnindexedConsumer<T> for GapConsumer<C, T>

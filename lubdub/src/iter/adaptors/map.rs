@@ -1,5 +1,6 @@
 //! [`Map`]: `map`.
 
+use super::base_hints::hints_from_base;
 use super::closure_adaptor::closure_adaptor;
 use crate::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
@@ -163,18 +164,7 @@ where
         self.base.full()
     }
 
-    /// Needs positions only where its base does.
-    fn position_free(&self) -> bool {
-        self.base.position_free()
-    }
-
-    /// Full only when its base is.
-    fn may_become_full(&self) -> bool {
-        self.base.may_become_full()
-    }
-
-    /// From the right where its base is.
-    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+    hints_from_base!();
 }
 
 impl<T, R, C, F> UnindexedConsumer<T> for MapConsumer<'_, C, F>

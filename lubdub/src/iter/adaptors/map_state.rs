@@ -5,6 +5,7 @@
 //! folder's state comes from ([`StateSource`]): a clone of a value, or a call
 //! to an `init` function.
 
+use super::base_hints::hints_from_base;
 use crate::iter::plumbing::{Consumer, Folder, Producer, UnindexedConsumer};
 
 /// Where the state of each folder of a `map_with` / `map_init` loop comes
@@ -69,18 +70,7 @@ where
         self.base.full()
     }
 
-    /// Needs positions only where its base does.
-    fn position_free(&self) -> bool {
-        self.base.position_free()
-    }
-
-    /// Full only when its base is.
-    fn may_become_full(&self) -> bool {
-        self.base.may_become_full()
-    }
-
-    /// From the right where its base is.
-    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+    hints_from_base!();
 }
 
 impl<T, R, C, S, F> UnindexedConsumer<T> for MapStateConsumer<'_, C, S, F>

@@ -5,6 +5,7 @@
 //! stays code LLVM vectorizes. Positional adaptors (`zip`, `enumerate`...)
 //! wrap the producer.
 
+mod base_hints;
 mod blocks;
 mod by_producer;
 mod chain;

@@ -10,6 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
+use super::base_hints::hints_from_base;
 use crate::iter::plumbing::{
     Consumer, Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer,
 };
@@ -228,18 +229,8 @@ impl<'a, T, C: Consumer<T>> Consumer<T> for PanicFuseConsumer<'a, C> {
         self.fuse.blown() || self.base.full()
     }
 
-    /// Needs positions only where its base does.
-    fn position_free(&self) -> bool {
-        self.base.position_free()
-    }
-
-    /// Full when its base is, or after a panic, which stops the loop anyway.
-    fn may_become_full(&self) -> bool {
-        self.base.may_become_full()
-    }
-
-    /// From the right where its base is.
-    const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+    // Full when its base is, or after a panic, which stops the loop anyway.
+    hints_from_base!();
 }
 
 impl<T, C: UnindexedConsumer<T>> UnindexedConsumer<T> for PanicFuseConsumer<'_, C> {
