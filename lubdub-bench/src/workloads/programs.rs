@@ -3,6 +3,9 @@
 //! sequential, lubdub and Rayon variants side by side. The parallel code is
 //! written once, as a macro over the runtime's name (`use $rt::prelude::*`,
 //! `$rt::join`, `$rt::scope`), so lubdub and Rayon run the same code.
+//! A program's [`Program`] impl is written by `program!` from a one-line
+//! header (sizes, types, what a run consumes) and its functions, its
+//! `lubdub` and `rayon` variants by `on_each_runtime!` from one body.
 //!
 //! Every repetition makes what the run consumes (a copy of the data a sort
 //! sorts in place) untimed, runs the program (timed; lubdub's and Rayon's
@@ -47,6 +50,68 @@ macro_rules! on_both_runtimes {
         mod with_rayon {
             use super::*;
             $parallel!(rayon);
+        }
+    };
+}
+
+/// Declares a program `$name` and writes its [`Program`] impl: the
+/// experiment's name and heading, the two sizes, the input and output
+/// types and what a run consumes ([`fresh`]) from one header, then the
+/// functions.
+macro_rules! program {
+    (
+        $(#[$doc:meta])*
+        $name:ident, sizes $size:expr, $short:expr, $input:ty => $output:ty, fresh $fresh:ident;
+        $experiment:literal, $heading:expr;
+        $($item:tt)*
+    ) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl Program for $name {
+            const EXPERIMENT: Experiment = program_experiment!($experiment, $heading);
+            const SIZE: usize = $size;
+            const SHORT_SIZE: usize = $short;
+            type Input = $input;
+            type Output = $output;
+            fresh!($fresh);
+
+            $($item)*
+        }
+    };
+}
+
+/// Writes a program's `lubdub` and `rayon` functions from one signature and
+/// body, in which `$rt` names the module of the runtime's parallel code
+/// (`with_lubdub` or `with_rayon`, written by [`on_both_runtimes`]).
+macro_rules! on_each_runtime {
+    (|$rt:ident| fn($($arg:tt)*) -> $out:ty $body:block) => {
+        fn lubdub($($arg)*) -> $out {
+            use with_lubdub as $rt;
+            $body
+        }
+
+        fn rayon($($arg)*) -> $out {
+            use with_rayon as $rt;
+            $body
+        }
+    };
+}
+
+/// Writes a program's `Fresh` type and `fresh` function: `none` for a
+/// program that consumes nothing, `copy` for one that takes a copy of its
+/// input (to sort in place, say).
+macro_rules! fresh {
+    (none) => {
+        type Fresh = ();
+
+        fn fresh(_: &Self::Input) {}
+    };
+    (copy) => {
+        type Fresh = Self::Input;
+
+        fn fresh(input: &Self::Input) -> Self::Input {
+            input.clone()
         }
     };
 }
