@@ -42,27 +42,15 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-program! {
+sort_program! {
     /// The program.
-    CostlySort, sizes 50_000, 20_000, Vec<u64> => Vec<u64>, fresh copy;
-    "costly-sort", Heading::Count("u64s");
-
-    fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 3)
-    }
-
-    fn sequential(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+    CostlySort, sizes 50_000, 20_000, seed 3;
+    "costly-sort";
+    |v| {
         v.sort_by(compare);
-        v
     }
-
-    on_each_runtime!(|rt| fn(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+    |rt, v| {
         rt::sort(&mut v);
-        v
-    });
-
-    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
-        expect_same(got, expected)
     }
 }
 

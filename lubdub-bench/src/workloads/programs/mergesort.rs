@@ -90,29 +90,17 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-program! {
+sort_program! {
     /// The program.
-    Mergesort, sizes 500_000, 100_000, Vec<u64> => Vec<u64>, fresh copy;
-    "mergesort", Heading::Count("u64s");
-
-    fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 1)
-    }
-
-    fn sequential(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+    Mergesort, sizes 500_000, 100_000, seed 1;
+    "mergesort";
+    |v| {
         let mut buf = vec![0; v.len()];
         sort(&mut v, &mut buf, false);
-        v
     }
-
-    on_each_runtime!(|rt| fn(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+    |rt, v| {
         let mut buf = vec![0; v.len()];
         rt::sort(&mut v, &mut buf, false);
-        v
-    });
-
-    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
-        expect_same(got, expected)
     }
 }
 

@@ -62,27 +62,15 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-program! {
+sort_program! {
     /// The program.
-    Quicksort, sizes 1_000_000, 200_000, Vec<u64> => Vec<u64>, fresh copy;
-    "quicksort", Heading::Count("u64s");
-
-    fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 2)
-    }
-
-    fn sequential(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+    Quicksort, sizes 1_000_000, 200_000, seed 2;
+    "quicksort";
+    |v| {
         quicksort(&mut v);
-        v
     }
-
-    on_each_runtime!(|rt| fn(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+    |rt, v| {
         rt::quicksort(&mut v);
-        v
-    });
-
-    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
-        expect_same(got, expected)
     }
 }
 
