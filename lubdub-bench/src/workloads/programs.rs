@@ -3,6 +3,9 @@
 //! sequential, lubdub and Rayon variants side by side. The parallel code is
 //! written once, as a macro over the runtime's name (`use $rt::prelude::*`,
 //! `$rt::join`, `$rt::scope`), so lubdub and Rayon run the same code.
+//! A program's [`Program`] impl is written by `program!` from a one-line
+//! header (sizes, types, what a run consumes) and its functions, its
+//! `lubdub` and `rayon` variants by `on_each_runtime!` from one body.
 //!
 //! Every repetition makes what the run consumes (a copy of the data a sort
 //! sorts in place) untimed, runs the program (timed; lubdub's and Rayon's
@@ -25,31 +28,8 @@ use crate::harness::{Clock, Contender, Plan};
 use crate::report::{Cell, cells_in_steps};
 use crate::workloads::pools::Pools;
 
-/// The section, unit and comparison every program's experiment shares.
-macro_rules! program_experiment {
-    ($name:literal, $heading:expr) => {
-        crate::experiment::Experiment::new($name, "ms/run", "programs", $heading)
-            .summarized("lubdub", "rayon")
-    };
-}
-
-/// Writes a program's parallel code once for each runtime: `$parallel!`
-/// (the program's macro over a runtime's name) expanded in a module
-/// `with_lubdub` for lubdub and in a module `with_rayon` for Rayon, each
-/// seeing the program's items.
-macro_rules! on_both_runtimes {
-    ($parallel:ident) => {
-        mod with_lubdub {
-            use super::*;
-            $parallel!(lubdub);
-        }
-
-        mod with_rayon {
-            use super::*;
-            $parallel!(rayon);
-        }
-    };
-}
+#[macro_use]
+mod macros;
 
 /// A program: its input, its three variants and the check of an answer.
 pub trait Program {

@@ -71,19 +71,10 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Bignum;
-
-impl Program for Bignum {
-    const EXPERIMENT: Experiment = program_experiment!(
-        "bignum",
-        Heading::Custom(|n| format!("bignum, {n} products of {LIMBS}-limb integers"))
-    );
-    const SIZE: usize = 1_000;
-    const SHORT_SIZE: usize = 200;
-    type Input = Vec<(Big, Big)>;
-    type Fresh = ();
-    type Output = Option<Big>;
+program! {
+    /// The program.
+    Bignum, sizes 1_000, 200, Vec<(Big, Big)> => Option<Big>, fresh none;
+    "bignum", Heading::Custom(|n| format!("bignum, {n} products of {LIMBS}-limb integers"));
 
     /// `size` pairs of random `LIMBS`-limb integers.
     fn input(size: usize) -> Vec<(Big, Big)> {
@@ -100,19 +91,13 @@ impl Program for Bignum {
             .collect()
     }
 
-    fn fresh(_: &Vec<(Big, Big)>) {}
-
     fn sequential(pairs: &Vec<(Big, Big)>, (): ()) -> Option<Big> {
         pairs.iter().map(|(a, b)| mul(a, b)).reduce(add)
     }
 
-    fn lubdub(pairs: &Vec<(Big, Big)>, (): ()) -> Option<Big> {
-        with_lubdub::sum_of_products(pairs)
-    }
-
-    fn rayon(pairs: &Vec<(Big, Big)>, (): ()) -> Option<Big> {
-        with_rayon::sum_of_products(pairs)
-    }
+    on_each_runtime!(|rt| fn(pairs: &Vec<(Big, Big)>, (): ()) -> Option<Big> {
+        rt::sum_of_products(pairs)
+    });
 
     fn check(got: &Option<Big>, expected: &Option<Big>) -> Result<(), Mismatch> {
         match (got, expected) {

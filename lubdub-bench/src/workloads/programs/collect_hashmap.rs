@@ -25,35 +25,22 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct CollectHashmap;
-
-impl Program for CollectHashmap {
-    const EXPERIMENT: Experiment =
-        program_experiment!("collect-hashmap", Heading::Count("entries"));
-    const SIZE: usize = 1_000_000;
-    const SHORT_SIZE: usize = 200_000;
-    type Input = usize;
-    type Fresh = ();
-    type Output = HashMap<u64, usize>;
+program! {
+    /// The program.
+    CollectHashmap, sizes 1_000_000, 200_000, usize => HashMap<u64, usize>, fresh none;
+    "collect-hashmap", Heading::Count("entries");
 
     fn input(size: usize) -> usize {
         size
     }
 
-    fn fresh(_: &usize) {}
-
     fn sequential(&n: &usize, (): ()) -> HashMap<u64, usize> {
         (0..n).map(entry).collect()
     }
 
-    fn lubdub(&n: &usize, (): ()) -> HashMap<u64, usize> {
-        with_lubdub::collect(n)
-    }
-
-    fn rayon(&n: &usize, (): ()) -> HashMap<u64, usize> {
-        with_rayon::collect(n)
-    }
+    on_each_runtime!(|rt| fn(&n: &usize, (): ()) -> HashMap<u64, usize> {
+        rt::collect(n)
+    });
 
     fn check(got: &HashMap<u64, usize>, expected: &HashMap<u64, usize>) -> Result<(), Mismatch> {
         expect_same_map(got, expected)

@@ -24,16 +24,10 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct CollectString;
-
-impl Program for CollectString {
-    const EXPERIMENT: Experiment = program_experiment!("collect-string", Heading::Count("chars"));
-    const SIZE: usize = 20_000_000;
-    const SHORT_SIZE: usize = 4_000_000;
-    type Input = String;
-    type Fresh = ();
-    type Output = String;
+program! {
+    /// The program.
+    CollectString, sizes 20_000_000, 4_000_000, String => String, fresh none;
+    "collect-string", Heading::Count("chars");
 
     /// `size` characters: lower-case letters, spaces, and one `é` in 64
     /// (two bytes in UTF-8), so the text has characters of two widths.
@@ -48,19 +42,13 @@ impl Program for CollectString {
             .collect()
     }
 
-    fn fresh(_: &String) {}
-
     fn sequential(text: &String, (): ()) -> String {
         text.chars().map(shout).collect()
     }
 
-    fn lubdub(text: &String, (): ()) -> String {
-        with_lubdub::collect(text)
-    }
-
-    fn rayon(text: &String, (): ()) -> String {
-        with_rayon::collect(text)
-    }
+    on_each_runtime!(|rt| fn(text: &String, (): ()) -> String {
+        rt::collect(text)
+    });
 
     fn check(got: &String, expected: &String) -> Result<(), Mismatch> {
         expect_same(got.as_bytes(), expected.as_bytes())

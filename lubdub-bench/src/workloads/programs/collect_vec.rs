@@ -60,26 +60,20 @@ impl<C: Collection> Program for Collect<C> {
     const SIZE: usize = C::SIZE;
     const SHORT_SIZE: usize = C::SHORT_SIZE;
     type Input = usize;
-    type Fresh = ();
     type Output = C;
+    fresh!(none);
 
     fn input(size: usize) -> usize {
         size
     }
 
-    fn fresh(_: &usize) {}
-
     fn sequential(&n: &usize, (): ()) -> C {
         (0..n).map(mix).collect()
     }
 
-    fn lubdub(&n: &usize, (): ()) -> C {
-        with_lubdub::collect(n)
-    }
-
-    fn rayon(&n: &usize, (): ()) -> C {
-        with_rayon::collect(n)
-    }
+    on_each_runtime!(|rt| fn(&n: &usize, (): ()) -> C {
+        rt::collect(n)
+    });
 
     fn check(got: &C, expected: &C) -> Result<(), Mismatch> {
         expect_same_items(got.items(), expected.items())

@@ -76,13 +76,9 @@ impl Selection for ByCounts {
         selected(x)
     }
 
-    fn lubdub(input: &[u64]) -> Vec<u64> {
-        with_lubdub::compact(input)
-    }
-
-    fn rayon(input: &[u64]) -> Vec<u64> {
-        with_rayon::compact(input)
-    }
+    on_each_runtime!(|rt| fn(input: &[u64]) -> Vec<u64> {
+        rt::compact(input)
+    });
 }
 
 #[cfg(test)]

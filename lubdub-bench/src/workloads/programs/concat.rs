@@ -29,37 +29,22 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Concat;
-
-impl Program for Concat {
-    const EXPERIMENT: Experiment = program_experiment!(
-        "concat",
-        Heading::Custom(|n| format!("concat, the numbers below {n} by map().reduce()"))
-    );
-    const SIZE: usize = 1_000_000;
-    const SHORT_SIZE: usize = 200_000;
-    type Input = u64;
-    type Fresh = ();
-    type Output = String;
+program! {
+    /// The program.
+    Concat, sizes 1_000_000, 200_000, u64 => String, fresh none;
+    "concat", Heading::Custom(|n| format!("concat, the numbers below {n} by map().reduce()"));
 
     fn input(size: usize) -> u64 {
         size as u64
     }
 
-    fn fresh(_: &u64) {}
-
     fn sequential(&n: &u64, (): ()) -> String {
         (0..n).map(digits).fold(String::new(), |a, b| a + &b)
     }
 
-    fn lubdub(&n: &u64, (): ()) -> String {
-        with_lubdub::concat(n)
-    }
-
-    fn rayon(&n: &u64, (): ()) -> String {
-        with_rayon::concat(n)
-    }
+    on_each_runtime!(|rt| fn(&n: &u64, (): ()) -> String {
+        rt::concat(n)
+    });
 
     fn check(got: &String, expected: &String) -> Result<(), Mismatch> {
         expect_same(got.as_bytes(), expected.as_bytes())

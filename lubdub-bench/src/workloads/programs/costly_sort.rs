@@ -42,42 +42,15 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct CostlySort;
-
-impl Program for CostlySort {
-    const EXPERIMENT: Experiment = program_experiment!("costly-sort", Heading::Count("u64s"));
-    const SIZE: usize = 50_000;
-    const SHORT_SIZE: usize = 20_000;
-    type Input = Vec<u64>;
-    type Fresh = Vec<u64>;
-    type Output = Vec<u64>;
-
-    fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 3)
-    }
-
-    fn fresh(input: &Vec<u64>) -> Vec<u64> {
-        input.clone()
-    }
-
-    fn sequential(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+sort_program! {
+    /// The program.
+    CostlySort, sizes 50_000, 20_000, seed 3;
+    "costly-sort";
+    |v| {
         v.sort_by(compare);
-        v
     }
-
-    fn lubdub(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
-        with_lubdub::sort(&mut v);
-        v
-    }
-
-    fn rayon(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
-        with_rayon::sort(&mut v);
-        v
-    }
-
-    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
-        expect_same(got, expected)
+    |rt, v| {
+        rt::sort(&mut v);
     }
 }
 

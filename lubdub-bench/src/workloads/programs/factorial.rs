@@ -84,8 +84,8 @@ impl<const SHAPE: u8> Program for Factorial<SHAPE> {
     const SIZE: usize = 9999;
     const SHORT_SIZE: usize = 3000;
     type Input = u32;
-    type Fresh = ();
     type Output = BigUint;
+    fresh!(none);
 
     /// `n`, below `u32::MAX` so that `1..n + 1` (an indexed range, which
     /// `1..=n` of `u32`s is not) holds every factor.
@@ -93,19 +93,13 @@ impl<const SHAPE: u8> Program for Factorial<SHAPE> {
         u32::try_from(size).unwrap_or(u32::MAX).min(u32::MAX - 1)
     }
 
-    fn fresh(_: &u32) {}
-
     fn sequential(&n: &u32, (): ()) -> BigUint {
         (1..n + 1).map(BigUint::from).fold(BigUint::from(1u32), Mul::mul)
     }
 
-    fn lubdub(&n: &u32, (): ()) -> BigUint {
-        with_lubdub::product(n, SHAPE)
-    }
-
-    fn rayon(&n: &u32, (): ()) -> BigUint {
-        with_rayon::product(n, SHAPE)
-    }
+    on_each_runtime!(|rt| fn(&n: &u32, (): ()) -> BigUint {
+        rt::product(n, SHAPE)
+    });
 
     fn check(got: &BigUint, expected: &BigUint) -> Result<(), Mismatch> {
         expect_same(&got.to_u64_digits(), &expected.to_u64_digits())

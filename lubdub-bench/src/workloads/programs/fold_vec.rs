@@ -61,14 +61,12 @@ impl<S: Selection> Program for Filter<S> {
     const SIZE: usize = 10_000_000;
     const SHORT_SIZE: usize = 1_000_000;
     type Input = Vec<u64>;
-    type Fresh = ();
     type Output = Vec<u64>;
+    fresh!(none);
 
     fn input(size: usize) -> Vec<u64> {
         random_u64s(size, S::SEED)
     }
-
-    fn fresh(_: &Vec<u64>) {}
 
     fn sequential(input: &Vec<u64>, (): ()) -> Vec<u64> {
         input.iter().copied().filter(S::selected).collect()
@@ -101,13 +99,9 @@ impl Selection for ByFold {
         selected(x)
     }
 
-    fn lubdub(input: &[u64]) -> Vec<u64> {
-        with_lubdub::filter(input)
-    }
-
-    fn rayon(input: &[u64]) -> Vec<u64> {
-        with_rayon::filter(input)
-    }
+    on_each_runtime!(|rt| fn(input: &[u64]) -> Vec<u64> {
+        rt::filter(input)
+    });
 }
 
 #[cfg(test)]

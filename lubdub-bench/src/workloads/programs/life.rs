@@ -79,19 +79,10 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Life;
-
-impl Program for Life {
-    const EXPERIMENT: Experiment = program_experiment!(
-        "life",
-        Heading::Custom(|n| format!("life, {n} x {n} cells, {GENERATIONS} generations"))
-    );
-    const SIZE: usize = 1024;
-    const SHORT_SIZE: usize = 384;
-    type Input = Grid;
-    type Fresh = ();
-    type Output = Grid;
+program! {
+    /// The program.
+    Life, sizes 1024, 384, Grid => Grid, fresh none;
+    "life", Heading::Custom(|n| format!("life, {n} x {n} cells, {GENERATIONS} generations"));
 
     /// A `size` x `size` grid, about a third of it alive.
     fn input(size: usize) -> Grid {
@@ -104,19 +95,13 @@ impl Program for Life {
         }
     }
 
-    fn fresh(_: &Grid) {}
-
     fn sequential(grid: &Grid, (): ()) -> Grid {
         evolve(grid)
     }
 
-    fn lubdub(grid: &Grid, (): ()) -> Grid {
-        with_lubdub::evolve(grid)
-    }
-
-    fn rayon(grid: &Grid, (): ()) -> Grid {
-        with_rayon::evolve(grid)
-    }
+    on_each_runtime!(|rt| fn(grid: &Grid, (): ()) -> Grid {
+        rt::evolve(grid)
+    });
 
     fn check(got: &Grid, expected: &Grid) -> Result<(), Mismatch> {
         expect_same(&got.cells, &expected.cells)

@@ -61,37 +61,22 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Mandelbrot;
-
-impl Program for Mandelbrot {
-    const EXPERIMENT: Experiment = program_experiment!(
-        "mandelbrot",
-        Heading::Custom(|n| format!("mandelbrot, {n} x {n} pixels"))
-    );
-    const SIZE: usize = 512;
-    const SHORT_SIZE: usize = 192;
-    type Input = usize;
-    type Fresh = ();
-    type Output = Vec<u16>;
+program! {
+    /// The program.
+    Mandelbrot, sizes 512, 192, usize => Vec<u16>, fresh none;
+    "mandelbrot", Heading::Custom(|n| format!("mandelbrot, {n} x {n} pixels"));
 
     fn input(size: usize) -> usize {
         size
     }
 
-    fn fresh(_: &usize) {}
-
     fn sequential(&side: &usize, (): ()) -> Vec<u16> {
         render(side)
     }
 
-    fn lubdub(&side: &usize, (): ()) -> Vec<u16> {
-        with_lubdub::render(side)
-    }
-
-    fn rayon(&side: &usize, (): ()) -> Vec<u16> {
-        with_rayon::render(side)
-    }
+    on_each_runtime!(|rt| fn(&side: &usize, (): ()) -> Vec<u16> {
+        rt::render(side)
+    });
 
     fn check(got: &Vec<u16>, expected: &Vec<u16>) -> Result<(), Mismatch> {
         expect_same(got, expected)

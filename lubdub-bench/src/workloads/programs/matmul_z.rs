@@ -107,19 +107,10 @@ pub struct Matrices {
     b: Vec<f64>,
 }
 
-/// The program.
-pub struct MatmulZ;
-
-impl Program for MatmulZ {
-    const EXPERIMENT: Experiment = program_experiment!(
-        "matmul-z",
-        Heading::Custom(|n| format!("matmul-z, {n} x {n} f64, leaves of {LEAF} x {LEAF}"))
-    );
-    const SIZE: usize = 512;
-    const SHORT_SIZE: usize = 256;
-    type Input = Matrices;
-    type Fresh = ();
-    type Output = Vec<f64>;
+program! {
+    /// The program.
+    MatmulZ, sizes 512, 256, Matrices => Vec<f64>, fresh none;
+    "matmul-z", Heading::Custom(|n| format!("matmul-z, {n} x {n} f64, leaves of {LEAF} x {LEAF}"));
 
     /// Entries from -8 to 8, in no particular order. `size` is rounded up
     /// to a power of two times `LEAF`.
@@ -132,25 +123,17 @@ impl Program for MatmulZ {
         }
     }
 
-    fn fresh(_: &Matrices) {}
-
     fn sequential(m: &Matrices, (): ()) -> Vec<f64> {
         let mut c = vec![0.0; m.a.len()];
         multiply(&m.a, &m.b, &mut c);
         c
     }
 
-    fn lubdub(m: &Matrices, (): ()) -> Vec<f64> {
+    on_each_runtime!(|rt| fn(m: &Matrices, (): ()) -> Vec<f64> {
         let mut c = vec![0.0; m.a.len()];
-        with_lubdub::multiply(&m.a, &m.b, &mut c);
+        rt::multiply(&m.a, &m.b, &mut c);
         c
-    }
-
-    fn rayon(m: &Matrices, (): ()) -> Vec<f64> {
-        let mut c = vec![0.0; m.a.len()];
-        with_rayon::multiply(&m.a, &m.b, &mut c);
-        c
-    }
+    });
 
     fn check(got: &Vec<f64>, expected: &Vec<f64>) -> Result<(), Mismatch> {
         expect_same(got, expected)

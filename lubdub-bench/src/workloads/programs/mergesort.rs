@@ -90,45 +90,17 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Mergesort;
-
-impl Program for Mergesort {
-    const EXPERIMENT: Experiment = program_experiment!("mergesort", Heading::Count("u64s"));
-    const SIZE: usize = 500_000;
-    const SHORT_SIZE: usize = 100_000;
-    type Input = Vec<u64>;
-    type Fresh = Vec<u64>;
-    type Output = Vec<u64>;
-
-    fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 1)
-    }
-
-    fn fresh(input: &Vec<u64>) -> Vec<u64> {
-        input.clone()
-    }
-
-    fn sequential(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+sort_program! {
+    /// The program.
+    Mergesort, sizes 500_000, 100_000, seed 1;
+    "mergesort";
+    |v| {
         let mut buf = vec![0; v.len()];
         sort(&mut v, &mut buf, false);
-        v
     }
-
-    fn lubdub(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+    |rt, v| {
         let mut buf = vec![0; v.len()];
-        with_lubdub::sort(&mut v, &mut buf, false);
-        v
-    }
-
-    fn rayon(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
-        let mut buf = vec![0; v.len()];
-        with_rayon::sort(&mut v, &mut buf, false);
-        v
-    }
-
-    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
-        expect_same(got, expected)
+        rt::sort(&mut v, &mut buf, false);
     }
 }
 

@@ -112,19 +112,10 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Nbody;
-
-impl Program for Nbody {
-    const EXPERIMENT: Experiment = program_experiment!(
-        "nbody",
-        Heading::Custom(|n| format!("nbody, {n} bodies, {STEPS} steps"))
-    );
-    const SIZE: usize = 1_400;
-    const SHORT_SIZE: usize = 500;
-    type Input = Vec<Body>;
-    type Fresh = Vec<Body>;
-    type Output = Vec<f64>;
+program! {
+    /// The program.
+    Nbody, sizes 1_400, 500, Vec<Body> => Vec<f64>, fresh copy;
+    "nbody", Heading::Custom(|n| format!("nbody, {n} bodies, {STEPS} steps"));
 
     /// `size` bodies scattered in the unit cube, at rest, of masses 1 to 2
     /// (divided by their number).
@@ -140,21 +131,13 @@ impl Program for Nbody {
             .collect()
     }
 
-    fn fresh(input: &Vec<Body>) -> Vec<Body> {
-        input.clone()
-    }
-
     fn sequential(_: &Vec<Body>, bodies: Vec<Body>) -> Vec<f64> {
         simulate(bodies)
     }
 
-    fn lubdub(_: &Vec<Body>, bodies: Vec<Body>) -> Vec<f64> {
-        with_lubdub::simulate(bodies)
-    }
-
-    fn rayon(_: &Vec<Body>, bodies: Vec<Body>) -> Vec<f64> {
-        with_rayon::simulate(bodies)
-    }
+    on_each_runtime!(|rt| fn(_: &Vec<Body>, bodies: Vec<Body>) -> Vec<f64> {
+        rt::simulate(bodies)
+    });
 
     fn check(got: &Vec<f64>, expected: &Vec<f64>) -> Result<(), Mismatch> {
         expect_close(got, expected, TOLERANCE)

@@ -100,38 +100,23 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Nqueens;
-
-impl Program for Nqueens {
-    const EXPERIMENT: Experiment = program_experiment!(
-        "nqueens",
-        Heading::Custom(|n| format!("nqueens, {n} x {n} board"))
-    );
-    const SIZE: usize = 13;
-    const SHORT_SIZE: usize = 11;
-    type Input = u32;
-    type Fresh = ();
-    type Output = u64;
+program! {
+    /// The program.
+    Nqueens, sizes 13, 11, u32 => u64, fresh none;
+    "nqueens", Heading::Custom(|n| format!("nqueens, {n} x {n} board"));
 
     /// The board's side, at most 31.
     fn input(size: usize) -> u32 {
         u32::try_from(size).map_or(31, |n| n.min(31))
     }
 
-    fn fresh(_: &u32) {}
-
     fn sequential(&n: &u32, (): ()) -> u64 {
         solutions(board(n), Placement::EMPTY)
     }
 
-    fn lubdub(&n: &u32, (): ()) -> u64 {
-        with_lubdub::count(n)
-    }
-
-    fn rayon(&n: &u32, (): ()) -> u64 {
-        with_rayon::count(n)
-    }
+    on_each_runtime!(|rt| fn(&n: &u32, (): ()) -> u64 {
+        rt::count(n)
+    });
 
     fn check(got: &u64, expected: &u64) -> Result<(), Mismatch> {
         let as_i64 = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);

@@ -62,42 +62,15 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Quicksort;
-
-impl Program for Quicksort {
-    const EXPERIMENT: Experiment = program_experiment!("quicksort", Heading::Count("u64s"));
-    const SIZE: usize = 1_000_000;
-    const SHORT_SIZE: usize = 200_000;
-    type Input = Vec<u64>;
-    type Fresh = Vec<u64>;
-    type Output = Vec<u64>;
-
-    fn input(size: usize) -> Vec<u64> {
-        random_u64s(size, 2)
-    }
-
-    fn fresh(input: &Vec<u64>) -> Vec<u64> {
-        input.clone()
-    }
-
-    fn sequential(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
+sort_program! {
+    /// The program.
+    Quicksort, sizes 1_000_000, 200_000, seed 2;
+    "quicksort";
+    |v| {
         quicksort(&mut v);
-        v
     }
-
-    fn lubdub(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
-        with_lubdub::quicksort(&mut v);
-        v
-    }
-
-    fn rayon(_: &Vec<u64>, mut v: Vec<u64>) -> Vec<u64> {
-        with_rayon::quicksort(&mut v);
-        v
-    }
-
-    fn check(got: &Vec<u64>, expected: &Vec<u64>) -> Result<(), Mismatch> {
-        expect_same(got, expected)
+    |rt, v| {
+        rt::quicksort(&mut v);
     }
 }
 

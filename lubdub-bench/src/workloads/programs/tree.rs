@@ -78,38 +78,25 @@ impl Summed {
     }
 }
 
-/// The program.
-pub struct Tree;
-
-impl Program for Tree {
-    const EXPERIMENT: Experiment = program_experiment!("tree", Heading::Count("nodes"));
-    const SIZE: usize = (1 << 20) - 1;
-    const SHORT_SIZE: usize = (1 << 17) - 1;
-    /// The depth: the deepest tree of at most `size` nodes.
-    type Input = u32;
-    type Fresh = ();
-    type Output = Summed;
+program! {
+    /// The program. Its input is the depth: the deepest tree of at most
+    /// `size` nodes.
+    Tree, sizes (1 << 20) - 1, (1 << 17) - 1, u32 => Summed, fresh none;
+    "tree", Heading::Count("nodes");
 
     fn input(size: usize) -> u32 {
         (size + 1).ilog2()
     }
-
-    fn fresh(_: &u32) {}
 
     fn sequential(&depth: &u32, (): ()) -> Summed {
         let tree = build(depth, 1);
         Summed::new(sum(&tree), tree)
     }
 
-    fn lubdub(&depth: &u32, (): ()) -> Summed {
-        let tree = with_lubdub::build(depth, 1);
-        Summed::new(with_lubdub::sum(&tree), tree)
-    }
-
-    fn rayon(&depth: &u32, (): ()) -> Summed {
-        let tree = with_rayon::build(depth, 1);
-        Summed::new(with_rayon::sum(&tree), tree)
-    }
+    on_each_runtime!(|rt| fn(&depth: &u32, (): ()) -> Summed {
+        let tree = rt::build(depth, 1);
+        Summed::new(rt::sum(&tree), tree)
+    });
 
     fn check(got: &Summed, expected: &Summed) -> Result<(), Mismatch> {
         let as_i64 = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);

@@ -56,16 +56,10 @@ macro_rules! parallel {
 
 on_both_runtimes!(parallel);
 
-/// The program.
-pub struct Wordcount;
-
-impl Program for Wordcount {
-    const EXPERIMENT: Experiment = program_experiment!("wordcount", Heading::Count("words"));
-    const SIZE: usize = 1_500_000;
-    const SHORT_SIZE: usize = 300_000;
-    type Input = String;
-    type Fresh = ();
-    type Output = HashMap<String, usize>;
+program! {
+    /// The program.
+    Wordcount, sizes 1_500_000, 300_000, String => HashMap<String, usize>, fresh none;
+    "wordcount", Heading::Count("words");
 
     /// `size` words separated by spaces and now and then a newline: word
     /// `i` of the vocabulary (3 to 10 letters) with a chance falling off
@@ -93,19 +87,13 @@ impl Program for Wordcount {
         text
     }
 
-    fn fresh(_: &String) {}
-
     fn sequential(text: &String, (): ()) -> HashMap<String, usize> {
         owned(text.split_whitespace().fold(HashMap::new(), count))
     }
 
-    fn lubdub(text: &String, (): ()) -> HashMap<String, usize> {
-        with_lubdub::count_words(text)
-    }
-
-    fn rayon(text: &String, (): ()) -> HashMap<String, usize> {
-        with_rayon::count_words(text)
-    }
+    on_each_runtime!(|rt| fn(text: &String, (): ()) -> HashMap<String, usize> {
+        rt::count_words(text)
+    });
 
     fn check(
         got: &HashMap<String, usize>,
