@@ -67,12 +67,12 @@ impl Handlers {
         }
     }
 
-    /// Thread `index` starts: runs the start handler, if any.
     /// Whether a start handler was given.
     pub(crate) fn has_start(&self) -> bool {
         self.start.is_some()
     }
 
+    /// Thread `index` starts: runs the start handler, if any.
     pub(crate) fn thread_started(&self, index: usize) {
         self.call(&self.start, index);
     }
@@ -82,6 +82,8 @@ impl Handlers {
         self.call(&self.exit, index);
     }
 
+    /// Runs `handler`, if any, for thread `index`; a panic in it goes to
+    /// the panic handler.
     fn call(&self, handler: &Option<ThreadHandler>, index: usize) {
         if let Some(handler) = handler {
             if let Err(payload) = unwind::halt(|| handler(index)) {
