@@ -7,7 +7,9 @@
 # the core tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n== %s\n' "$*" >&2; }
+# Each step's heading carries the minutes since the start, so a slow CI run
+# shows which step took its time.
+step() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
 step "rustfmt"
 cargo fmt --all -- --check
@@ -37,3 +39,4 @@ step "loom models"
 bash scripts/loom.sh
 step "Miri"
 bash scripts/miri.sh
+step "done"
