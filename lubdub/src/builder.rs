@@ -250,6 +250,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
             interrupts: !self.settings.interrupts_off,
             breadth_first: self.settings.breadth_first,
             callers_take_seats: self.callers_take_seats(),
+            callers_stack_size: self.settings.stack_size,
             handlers: std::mem::take(&mut self.settings.handlers),
             observation: self.resolved_observation(),
         })
@@ -257,14 +258,12 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
 
     /// Whether a call from outside may take a sleeping worker's seat and run
     /// on the caller's own thread. Not when the pool promises its work
-    /// something the caller's thread lacks: threads the user started, a
-    /// stack size, a thread name, or what a start handler set up.
+    /// something only its own threads have: threads the user started, a
+    /// thread name, or what a start handler set up. (A stack size the
+    /// scheduler gives the caller's thread for the call, where it can.)
     fn callers_take_seats(&self) -> bool {
         let settings = &self.settings;
-        S::CALLERS_TAKE_SEATS
-            && settings.stack_size.is_none()
-            && settings.thread_name.is_none()
-            && !settings.handlers.has_start()
+        S::CALLERS_TAKE_SEATS && settings.thread_name.is_none() && !settings.handlers.has_start()
     }
 }
 

@@ -1,6 +1,7 @@
-//! Calls into a pool from outside keep the pool's promises: with a stack
-//! size, thread names or a start handler they run on the pool's threads;
-//! without them, on the caller's own thread.
+//! Calls into a pool from outside keep the pool's promises: with thread
+//! names or a start handler they run on the pool's threads; with a stack
+//! size, on the caller's thread but on a stack of that size; without them,
+//! on the caller's own thread and stack.
 
 use std::cell::Cell;
 use std::hint::black_box;
@@ -41,9 +42,51 @@ fn install_gets_the_pools_stack_size() {
     let used = on_a_small_stack(move || {
         let inner = pool.install(|| use_stack(16 << 20));
         let (a, _) = pool.join(|| use_stack(16 << 20), || ());
-        inner + a
+        let scoped = pool.scope(|_| use_stack(16 << 20));
+        inner + a + scoped
     });
     assert!(used > 0);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "Miri cannot switch stacks: such pools hand calls over")]
+fn a_stack_size_pool_runs_outside_calls_on_the_callers_thread() {
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(2)
+        .stack_size(8 << 20)
+        .build()
+        .unwrap();
+    let caller = thread::current().id();
+    assert_eq!(pool.install(|| thread::current().id()), caller);
+    assert_eq!(pool.join(|| thread::current().id(), || ()).0, caller);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "4 MiB of recursion is far too slow under Miri")]
+fn callers_at_once_each_get_a_stack() {
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(3)
+        .stack_size(16 << 20)
+        .build()
+        .unwrap();
+    thread::scope(|threads| {
+        let callers: Vec<_> = (0..3)
+            .map(|_| {
+                let pool = &pool;
+                thread::Builder::new()
+                    .stack_size(256 << 10)
+                    .spawn_scoped(threads, move || {
+                        (0..20)
+                            .map(|_| pool.install(|| use_stack(4 << 20)))
+                            .sum::<u64>()
+                    })
+                    .unwrap()
+            })
+            .collect();
+        for caller in callers {
+            assert!(caller.join().unwrap() > 0);
+        }
+    });
 }
 
 #[test]
@@ -77,7 +120,7 @@ fn install_sees_what_the_start_handler_set() {
 }
 
 #[test]
-fn a_panic_comes_back_from_the_pools_thread() {
+fn a_panic_comes_back_to_the_caller() {
     let pool = ThreadPoolBuilder::new()
         .num_threads(1)
         .stack_size(1 << 20)

@@ -4,7 +4,9 @@
 //! also when the seat is further up its stack (it went into another pool
 //! from there, and that pool's work calls back). A thread from outside takes
 //! the seat of a sleeping worker (one atomic compare-and-swap, no wake-up)
-//! and gives it back afterwards; only when every seat is busy does the call
+//! and gives it back afterwards, running the call on one of the pool's
+//! spare stacks when the pool promises a stack size; only when every seat
+//! is busy, or the pool's work must run on its own threads, does the call
 //! go through the injector queue. A caller that works in another pool then
 //! keeps working there until the call is done; any other caller blocks.
 
@@ -16,6 +18,7 @@ use super::job::HeapJob;
 use super::latch::Latch;
 use super::registry::Registry;
 use super::sleep::Occupant;
+use super::spare_stacks::SpareStacks;
 use crate::profile::WorkerState;
 use crate::sync::{fence, Ordering};
 use crate::unwind;
@@ -47,21 +50,41 @@ impl Registry {
             // use: waiting for another would wait for this thread itself.
             return ctx.run_current(|| op(ctx));
         }
-        match self.try_possess() {
-            Some(index) => {
-                let _seat = Possession {
-                    registry: self,
-                    index,
-                };
-                let ctx = WorkerContext::new(self, index, Occupant::Caller);
-                let _shown = self.show_owner(index, ctx.owner(), Occupant::Caller);
-                ctx.run_current(|| op(&ctx))
-            }
-            // SAFETY: a non-null current context is live on this thread's stack.
-            None => match unsafe { WorkerContext::current().as_ref() } {
-                Some(home) => self.inject_and_work(home, op),
-                None => self.inject_and_wait(op),
+        // A pool that promises a stack size runs the call on a stack of that
+        // size; when the system has no memory for one, on its own threads.
+        let mut stack = match self.spare_stacks().map(SpareStacks::take) {
+            Some(None) => return self.inject(op),
+            taken => taken.flatten(),
+        };
+        let Some(index) = self.try_possess() else {
+            return self.inject(op);
+        };
+        let _seat = Possession {
+            registry: self,
+            index,
+        };
+        let ctx = WorkerContext::new(self, index, Occupant::Caller);
+        let _shown = self.show_owner(index, ctx.owner(), Occupant::Caller);
+        match &mut stack {
+            None => ctx.run_current(|| op(&ctx)),
+            Some(stack) => match stack.run(|| ctx.run_current(|| op(&ctx))) {
+                Ok(result) => result,
+                Err(payload) => unwind::resume(payload),
             },
+        }
+    }
+
+    /// Every seat is busy, or the caller cannot run the call itself: queue
+    /// `op` for the pool's threads and wait for it.
+    fn inject<OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce(&WorkerContext) -> R + Send,
+        R: Send,
+    {
+        // SAFETY: a non-null current context is live on this thread's stack.
+        match unsafe { WorkerContext::current().as_ref() } {
+            Some(home) => self.inject_and_work(home, op),
+            None => self.inject_and_wait(op),
         }
     }
 

@@ -37,4 +37,6 @@ mod seat;
 #[cfg(not(loom))]
 pub(crate) mod settings;
 #[cfg(not(loom))]
+mod spare_stacks;
+#[cfg(not(loom))]
 mod worker;

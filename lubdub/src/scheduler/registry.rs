@@ -13,6 +13,7 @@ use super::rescue::Rescue;
 use super::seat::Seat;
 use super::settings::{Handlers, PoolSettings};
 use super::sleep::IdleCounters;
+use super::spare_stacks::SpareStacks;
 use crate::profile::{self, Event, Profile, WorkerProfile};
 use crate::sync::{fence, AtomicBool, AtomicUsize, Ordering};
 use crate::trace::{self, Trace};
@@ -40,6 +41,9 @@ pub(crate) struct Registry {
     /// Whether a caller from outside may possess a seat (`entry.rs`); see
     /// [`PoolSettings::callers_take_seats`].
     callers_take_seats: bool,
+    /// The stacks such a caller runs its call on, when the pool promises a
+    /// stack size (`spare_stacks.rs`).
+    spare_stacks: Option<SpareStacks>,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
     /// When the pool started ([`profile::now`]).
@@ -59,9 +63,16 @@ impl Registry {
             interrupts,
             breadth_first,
             callers_take_seats,
+            callers_stack_size,
             handlers,
             observation,
         } = settings;
+        let spare_stacks = callers_stack_size
+            .filter(|_| callers_take_seats)
+            .map(|size| SpareStacks::new(size, num_threads));
+        // Where this target cannot switch stacks, a pool that promises a
+        // stack size hands its outside calls to its threads.
+        let callers_take_seats = callers_take_seats && !matches!(spare_stacks, Some(None));
         let started = profile::now();
         Arc::new_cyclic(|me| Registry {
             me: me.clone(),
@@ -76,6 +87,7 @@ impl Registry {
             handlers,
             breadth_first,
             callers_take_seats,
+            spare_stacks: spare_stacks.flatten(),
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
@@ -126,6 +138,10 @@ impl Registry {
 
     pub(crate) fn callers_take_seats(&self) -> bool {
         self.callers_take_seats
+    }
+
+    pub(crate) fn spare_stacks(&self) -> Option<&SpareStacks> {
+        self.spare_stacks.as_ref()
     }
 
     pub(crate) fn injector(&self) -> &JobQueue {

@@ -24,6 +24,9 @@ pub(crate) struct PoolSettings {
     /// Whether a caller from outside may take a seat and run on its own
     /// thread (`entry.rs`), or must hand its call to the pool's threads.
     pub(crate) callers_take_seats: bool,
+    /// The stack a call from outside must run on, when the pool promises
+    /// its work a `stack_size` and callers take seats (`spare_stacks.rs`).
+    pub(crate) callers_stack_size: Option<usize>,
     pub(crate) handlers: Handlers,
     pub(crate) observation: Observation,
 }

@@ -1,7 +1,9 @@
 //! The call-in part of `micro`: an empty call into a pool from the main
-//! thread after 1 ms idle, on every runtime; and on a lubdub and a Rayon
-//! pool built with a stack size, where lubdub hands the call to one of the
-//! pool's threads instead of running it on the caller's (the hand-off).
+//! thread after 1 ms idle, on every runtime; on a lubdub and a Rayon pool
+//! built with a stack size, where lubdub runs the call on the caller's
+//! thread but on one of the pool's spare stacks; and on a lubdub pool with
+//! thread names, where lubdub hands the call to one of the pool's threads
+//! (the hand-off).
 
 use std::ffi::c_int;
 use std::hint::black_box;
@@ -40,36 +42,47 @@ fn time_after_idle(
     Ok(spent)
 }
 
-/// The stack size of the hand-off pools: any size given makes lubdub hand
-/// calls from outside to its own threads.
-const HANDOFF_STACK: usize = 8 << 20;
+/// The stack size of the pools that promise one: more than the main
+/// thread's 8 MiB, so that lubdub moves each call to a spare stack.
+const POOL_STACK: usize = 16 << 20;
 
-/// A lubdub and a Rayon pool of `threads` threads built with
-/// [`HANDOFF_STACK`].
-fn handoff_pools(threads: NonZeroUsize) -> Result<(lubdub::ThreadPool, rayon::ThreadPool), Error> {
-    let pool_error = |runtime: &'static str, message: String| Error::Pool {
-        runtime,
-        threads: threads.get(),
-        message,
-    };
-    let lubdub = lubdub::ThreadPoolBuilder::new()
-        .num_threads(threads.get())
-        .stack_size(HANDOFF_STACK)
-        .build()
-        .map_err(|e| pool_error("lubdub", e.to_string()))?;
-    let rayon = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.get())
-        .stack_size(HANDOFF_STACK)
-        .build()
-        .map_err(|e| pool_error("rayon", e.to_string()))?;
-    Ok((lubdub, rayon))
+/// The pools that promise their work something: a lubdub and a Rayon pool
+/// built with [`POOL_STACK`], and a lubdub pool with thread names.
+struct PromisingPools {
+    lubdub_stack: lubdub::ThreadPool,
+    rayon_stack: rayon::ThreadPool,
+    lubdub_named: lubdub::ThreadPool,
+}
+
+impl PromisingPools {
+    fn new(threads: NonZeroUsize) -> Result<PromisingPools, Error> {
+        let pool_error = |runtime: &'static str, message: String| Error::Pool {
+            runtime,
+            threads: threads.get(),
+            message,
+        };
+        let lubdub = || lubdub::ThreadPoolBuilder::new().num_threads(threads.get());
+        let lubdub_error = |e: lubdub::ThreadPoolBuildError| pool_error("lubdub", e.to_string());
+        Ok(PromisingPools {
+            lubdub_stack: lubdub().stack_size(POOL_STACK).build().map_err(lubdub_error)?,
+            rayon_stack: rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.get())
+                .stack_size(POOL_STACK)
+                .build()
+                .map_err(|e| pool_error("rayon", e.to_string()))?,
+            lubdub_named: lubdub()
+                .thread_name(|index| format!("call-in-{index}"))
+                .build()
+                .map_err(lubdub_error)?,
+        })
+    }
 }
 
 pub(super) fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell, Error> {
     let pools = Pools::new(threads)?;
     let pools = &pools;
-    let (lubdub_handoff, rayon_stack) = handoff_pools(threads)?;
-    let (lubdub_handoff, rayon_stack) = (&lubdub_handoff, &rayon_stack);
+    let promising = PromisingPools::new(threads)?;
+    let promising = &promising;
     let team = pools.omp_threads();
     let mut contenders = vec![
         Contender::self_timed(BASELINE, |reps| {
@@ -96,15 +109,21 @@ pub(super) fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell
                 Ok(())
             })
         }),
-        Contender::self_timed("lubdub-install-handoff", |reps| {
+        Contender::self_timed("lubdub-install-stack", |reps| {
             time_after_idle(reps, || {
-                lubdub_handoff.install(|| black_box(()));
+                promising.lubdub_stack.install(|| black_box(()));
                 Ok(())
             })
         }),
         Contender::self_timed("rayon-install-stack", |reps| {
             time_after_idle(reps, || {
-                rayon_stack.install(|| black_box(()));
+                promising.rayon_stack.install(|| black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("lubdub-install-handoff", |reps| {
+            time_after_idle(reps, || {
+                promising.lubdub_named.install(|| black_box(()));
                 Ok(())
             })
         }),
@@ -147,8 +166,6 @@ pub(super) fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell
         measured,
     ))
 }
-
-
 
 #[cfg(test)]
 mod tests {
