@@ -64,14 +64,14 @@ impl FifoQueue {
 mod tests {
     use super::*;
     use crate::scheduler::job::HeapJob;
+    use crate::scheduler::registry::Registry;
+    use crate::scheduler::settings::PoolSettings;
     use std::sync::Mutex;
 
     #[test]
     fn tokens_run_the_jobs_oldest_first_in_any_order() {
-        let pool = crate::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
+        // A registry without threads: the test's thread takes its one seat.
+        let registry = Registry::new(PoolSettings::plain(1));
         let order = Mutex::new(Vec::new());
         let queue = FifoQueue::new();
         let order_ref = &order;
@@ -82,7 +82,7 @@ mod tests {
                 }))
             })
             .collect();
-        pool.registry().in_worker(|ctx| {
+        registry.in_worker(|ctx| {
             for token in tokens.into_iter().rev() {
                 // SAFETY: each token is run once, while `queue` lives.
                 unsafe { token.run(ctx) };

@@ -31,6 +31,30 @@ pub(crate) struct PoolSettings {
     pub(crate) observation: Observation,
 }
 
+#[cfg(test)]
+impl PoolSettings {
+    /// A pool of `num_threads` seats with nothing set, for the scheduler's
+    /// own tests: they build a [`Registry`](super::registry::Registry) from
+    /// it without the builder above this layer.
+    pub(crate) fn plain(num_threads: usize) -> PoolSettings {
+        PoolSettings {
+            num_threads,
+            heartbeat_period: Duration::from_micros(100),
+            interrupts: false,
+            breadth_first: false,
+            callers_take_seats: true,
+            callers_stack_size: None,
+            handlers: Handlers::default(),
+            observation: Observation {
+                profiling: false,
+                tracing: false,
+                trace_capacity: 1024,
+                trace_file: None,
+            },
+        }
+    }
+}
+
 /// How a pool observes itself, after defaults and the environment apply.
 pub(crate) struct Observation {
     pub(crate) profiling: bool,
