@@ -63,6 +63,17 @@ pub(crate) struct IdleSnapshot {
     pub(crate) sleeping: u32,
 }
 
+#[cfg(test)]
+impl IdleSnapshot {
+    /// The snapshot a test expects: `searching` and `sleeping` seats.
+    fn counting(searching: u32, sleeping: u32) -> IdleSnapshot {
+        IdleSnapshot {
+            searching,
+            sleeping,
+        }
+    }
+}
+
 impl IdleCounters {
     /// Counters for a pool whose `sleeping` seats all start asleep.
     pub(crate) fn new(sleeping: u32) -> Self {
@@ -310,22 +321,10 @@ mod tests {
     #[test]
     fn counters_move_between_searching_and_sleeping() {
         let counters = IdleCounters::new(2);
-        assert_eq!(
-            counters.snapshot(),
-            IdleSnapshot {
-                searching: 0,
-                sleeping: 2
-            }
-        );
+        assert_eq!(counters.snapshot(), IdleSnapshot::counting(0, 2));
         counters.sleeping_to_searching();
         counters.sleeping_to_busy();
-        assert_eq!(
-            counters.snapshot(),
-            IdleSnapshot {
-                searching: 1,
-                sleeping: 0
-            }
-        );
+        assert_eq!(counters.snapshot(), IdleSnapshot::counting(1, 0));
         assert!(counters.any_idle());
         counters.stop_searching();
         assert!(!counters.any_idle());
@@ -342,13 +341,7 @@ mod tests {
             Slept::Cancelled
         );
         assert_eq!(seat.state(), AWAKE);
-        assert_eq!(
-            counters.snapshot(),
-            IdleSnapshot {
-                searching: 1,
-                sleeping: 0
-            }
-        );
+        assert_eq!(counters.snapshot(), IdleSnapshot::counting(1, 0));
     }
 
     #[test]
@@ -363,13 +356,7 @@ mod tests {
             Slept::TimedOut
         );
         assert_eq!(seat.state(), AWAKE);
-        assert_eq!(
-            counters.snapshot(),
-            IdleSnapshot {
-                searching: 1,
-                sleeping: 0
-            }
-        );
+        assert_eq!(counters.snapshot(), IdleSnapshot::counting(1, 0));
     }
 
     #[test]
@@ -381,13 +368,7 @@ mod tests {
         assert!(!seat.wake(&counters), "a running caller is not asleep");
         seat.release(&counters);
         assert_eq!(seat.state(), IDLE);
-        assert_eq!(
-            counters.snapshot(),
-            IdleSnapshot {
-                searching: 0,
-                sleeping: 1
-            }
-        );
+        assert_eq!(counters.snapshot(), IdleSnapshot::counting(0, 1));
     }
 }
 
@@ -428,13 +409,7 @@ mod loom_models {
             }
             counters.stop_searching();
             thief.join().unwrap();
-            assert_eq!(
-                counters.snapshot(),
-                IdleSnapshot {
-                    searching: 0,
-                    sleeping: 0
-                }
-            );
+            assert_eq!(counters.snapshot(), IdleSnapshot::counting(0, 0));
             assert_eq!(seat.state(), AWAKE);
         });
     }
@@ -469,13 +444,7 @@ mod loom_models {
             }
             counters.stop_searching();
             publisher.join().unwrap();
-            assert_eq!(
-                counters.snapshot(),
-                IdleSnapshot {
-                    searching: 0,
-                    sleeping: 0
-                }
-            );
+            assert_eq!(counters.snapshot(), IdleSnapshot::counting(0, 0));
         });
     }
 
@@ -523,13 +492,7 @@ mod loom_models {
             fence(Ordering::SeqCst);
             seat.wake(&counters);
             worker.join().unwrap();
-            assert_eq!(
-                counters.snapshot(),
-                IdleSnapshot {
-                    searching: 0,
-                    sleeping: 0
-                }
-            );
+            assert_eq!(counters.snapshot(), IdleSnapshot::counting(0, 0));
         });
     }
 }
