@@ -220,10 +220,13 @@ def list_benches(executable):
     return parse_bench_list(out.stdout)
 
 
-def run_bench(executable, name, env, timeout, log_path):
-    """ns per iteration of one benchmark, or (status, detail) when it gives none."""
+def run_bench(executable, name, env, timeout, log_path, cwd):
+    """ns per iteration of one benchmark, or (status, detail) when it gives none.
+
+    It runs in `cwd`, rayon-demo's folder, as under `cargo bench`.
+    """
     command = [executable, "--bench", "--exact", name, "--test-threads=1"]
-    code, output = runner.run_logged(command, timeout, log_path, env)
+    code, output = runner.run_logged(command, timeout, log_path, env, cwd)
     if code is None:
         return (HANG, f"no result after {timeout} s")
     found = parse_bench_output(output).get(name)
@@ -235,9 +238,13 @@ def run_bench(executable, name, env, timeout, log_path):
     return (FAIL, panic or f"exit status {code}" + (" (killed by a signal)" if code < 0 else ""))
 
 
-def run_rounds(binaries, names, args, log_dir):
-    """{benchmark: row}: every benchmark in `names`, `args.rounds` rounds of Rayon, lubdub, lubdub, Rayon."""
+def run_rounds(binaries, names, args, work):
+    """{benchmark: row}: every benchmark in `names`, `args.rounds` rounds of Rayon, lubdub, lubdub, Rayon.
+
+    Each run's output is kept under `work`/logs.
+    """
     env = {"RAYON_NUM_THREADS": str(args.threads), "LUBDUB_NUM_THREADS": str(args.threads)}
+    log_dir = os.path.join(work, "logs")
     os.makedirs(log_dir, exist_ok=True)
     rounds = {name: [] for name in names}
     broken = {}
@@ -248,7 +255,7 @@ def run_rounds(binaries, names, args, log_dir):
             samples = {side: [] for side in SIDES}
             for side in ORDER:
                 log_path = os.path.join(log_dir, f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.{side}.log")
-                result = run_bench(binaries[side], name, env, args.timeout, log_path)
+                result = run_bench(binaries[side], name, env, args.timeout, log_path, os.path.join(work, side, DEMO))
                 if isinstance(result, tuple):
                     broken[name] = {"status": result[0], "detail": f"on {side}: {result[1]} (log: {log_path})"}
                     break
@@ -305,7 +312,7 @@ def main():
         raise SystemExit("rayon-demo: no benchmark matches --filter/--skip")
     log(f"{len(names)} benchmarks, {args.rounds} rounds, {args.threads} threads")
     present = [n for n in names if all(n in listed[side] for side in SIDES)]
-    rows = run_rounds(binaries, present, args, os.path.join(work, "logs"))
+    rows = run_rounds(binaries, present, args, work)
     for name in set(names) - set(present):
         only = [side for side in SIDES if name in listed[side]]
         rows[name] = {"status": MISSING, "detail": f"only the {only[0]} build has it"}

@@ -20,8 +20,8 @@ def list_tests(executable):
     return names(), set(names("--ignored"))
 
 
-def run_logged(command, timeout, log_path, env=None):
-    """(exit status, output) of `command`, its output kept in `log_path`.
+def run_logged(command, timeout, log_path, env=None, cwd=None):
+    """(exit status, output) of `command` (run in `cwd`), its output kept in `log_path`.
 
     After `timeout` seconds its process group is killed and the status is None.
     """
@@ -32,6 +32,7 @@ def run_logged(command, timeout, log_path, env=None):
             stderr=subprocess.STDOUT,
             start_new_session=True,
             env={**os.environ, "RUST_BACKTRACE": "0", **(env or {})},
+            cwd=cwd,
         )
         try:
             code = child.wait(timeout=timeout)
