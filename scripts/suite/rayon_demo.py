@@ -4,8 +4,10 @@ Rayon's repository is never committed here: `--rayon PATH` (or $RAYON_SRC)
 names a local copy. It is copied twice under `target/rayon-demo/`: `rayon/`
 builds as it is; in `lubdub/`, rayon-demo's path dependency on Rayon's
 `rayon` is rewritten to lubdub's `compat/rayon` (the compat crates stand in
-for rayon 1.12.0 and rayon-core 1.13.0), and the lockfile of the Rayon copy
-is reused so that every other crate has the same version in both builds.
+for rayon 1.12.0 and rayon-core 1.13.0), the root manifest keeps only the
+workspace (Rayon's own crates leave it: see `workspace_only`), and the
+lockfile of the Rayon copy is reused so that every other crate has the same
+version in both builds.
 Both build in one target folder with the same profile (`cargo +nightly bench
 --no-run`). Each round runs every benchmark as its own process in the order
 Rayon, lubdub, lubdub, Rayon, so drift of the machine falls on both evenly.
@@ -21,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+import tomllib
 
 import cargo
 import runner
@@ -188,9 +191,44 @@ def point_at_lubdub(manifest_path, compat_root):
     write(manifest_path, text)
 
 
+def implied_resolver(manifest):
+    """The resolver the root package's edition implies, None when the workspace names one (or it is 1)."""
+    workspace = manifest.get("workspace", {})
+    if "resolver" in workspace or "package" not in manifest:
+        return None
+    edition = manifest["package"].get("edition", "2015")
+    if isinstance(edition, dict):  # edition.workspace = true
+        edition = workspace.get("package", {}).get("edition", "2015")
+    return {"2021": "2", "2024": "3"}.get(edition)
+
+
+def workspace_only(manifest_text, member=DEMO):
+    """Rayon's root manifest less Rayon itself: only the workspace (settings, shared dependencies, profiles), with `member`.
+
+    Cargo refuses a lockfile with two packages of one name and version
+    (Rayon's rayon and the compat crate), so the lubdub copy drops the root
+    package and rayon-core from its workspace; rayon-demo keeps what it
+    inherits from it.
+    """
+    sections = re.split(r"(?m)^(?=\[)", manifest_text)
+    kept = [s for s in sections if s.startswith(("[workspace", "[profile", "[patch"))]
+    if not any(s.startswith("[workspace]") for s in kept):
+        raise SystemExit("rayon-demo: Rayon's root Cargo.toml has no [workspace]")
+    members = f"members = [{json.dumps(member)}]"
+    resolver = implied_resolver(tomllib.loads(manifest_text))
+    if resolver:  # the root package's edition chose it; a virtual workspace would fall back to resolver 1
+        members += f"\nresolver = {json.dumps(resolver)}"
+    kept = [re.sub(r"(?ms)^members\s*=\s*\[.*?\]", members, s) if s.startswith("[workspace]") else s for s in kept]
+    return "# Rayon's workspace without Rayon: rayon-demo runs on lubdub (scripts/suite/rayon_demo.py).\n" + "".join(kept)
+
+
 def check_on_lubdub(manifest, compat_root):
     """Stop unless rayon-demo's `rayon` resolves to lubdub's compat crate."""
-    for package in cargo.metadata(manifest)["packages"]:
+    try:
+        packages = cargo.metadata(manifest)["packages"]
+    except subprocess.CalledProcessError:
+        raise SystemExit(f"rayon-demo: cargo cannot resolve the lubdub copy ({manifest}); its error is above")
+    for package in packages:
         if package["name"] == DEMO:
             paths = [d.get("path") for d in package["dependencies"] if d["name"] == "rayon"]
             if paths != [os.path.join(compat_root, COMPAT["rayon"])]:
@@ -299,6 +337,8 @@ def main():
         copy_workspace(source, workspace)
         if side == "lubdub":
             point_at_lubdub(os.path.join(workspace, DEMO, "Cargo.toml"), repo_root())
+            with open(os.path.join(workspace, "Cargo.toml")) as f:
+                write(os.path.join(workspace, "Cargo.toml"), workspace_only(f.read()))
             # the versions the Rayon build resolved, so that only rayon differs
             shutil.copy2(os.path.join(work, "rayon", "Cargo.lock"), os.path.join(workspace, "Cargo.lock"))
             check_on_lubdub(os.path.join(workspace, "Cargo.toml"), repo_root())

@@ -215,6 +215,28 @@ class RayonDemoManifestTest(unittest.TestCase):
         self.assertIn('rayon = { path = "/repo/compat/rayon" }', text)
         self.assertIn('cgmath = "0.18"', text)
 
+    def test_the_root_manifest_keeps_only_the_workspace(self):
+        root = (
+            '[package]\nname = "rayon"\nversion = "1.12.0"\nedition.workspace = true\n\n[dependencies]\nrayon-core = { path = "rayon-core" }\n\n'
+            '[workspace]\nmembers = [\n  "rayon-demo",\n  "rayon-core",\n]\nexclude = ["ci"]\n\n'
+            '[workspace.package]\nedition = "2024"\n\n[lints]\nworkspace = true\n\n'
+            '[workspace.dependencies]\nrand = "0.10"\n\n[profile.bench]\ndebug = true\n'
+        )
+        text = rayon_demo.workspace_only(root)
+        self.assertNotIn("[package]", text)
+        self.assertNotIn("[dependencies]", text)
+        self.assertNotIn("[lints]", text)
+        self.assertNotIn("rayon-core", text)
+        self.assertIn('[workspace]\nmembers = ["rayon-demo"]\nresolver = "3"\nexclude = ["ci"]', text)
+        self.assertIn('[workspace.package]\nedition = "2024"', text)
+        self.assertIn('[workspace.dependencies]\nrand = "0.10"', text)
+        self.assertIn("[profile.bench]\ndebug = true", text)
+
+    def test_the_resolver_the_edition_implies(self):
+        self.assertEqual(rayon_demo.implied_resolver({"package": {"edition": "2021"}}), "2")
+        self.assertIsNone(rayon_demo.implied_resolver({"package": {"edition": "2024"}, "workspace": {"resolver": "2"}}))
+        self.assertIsNone(rayon_demo.implied_resolver({"package": {}}))
+
     def test_no_rayon_dependency_stops(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "Cargo.toml")
