@@ -55,8 +55,8 @@ def parse_bench_output(output):
 
 
 def parse_bench_list(output):
-    """The benchmarks that `<binary> --list --bench` names."""
-    return [line[: -len(": bench")] for line in output.splitlines() if line.endswith(": bench")]
+    """The benchmarks that `<binary> --list --bench` names (`name: benchmark`, or `name: bench` in older libtest)."""
+    return [m[1] for m in re.finditer(r"^(\S+): bench(?:mark)?$", output, re.MULTILINE)]
 
 
 def is_sequential(name):

@@ -139,7 +139,7 @@ class RayonDemoParseTest(unittest.TestCase):
         )
 
     def test_bench_list(self):
-        listing = "find::serial_find_common: bench\nmain::some_test: test\ntree::tree_postfix_sum: bench\n\n2 benchmarks\n"
+        listing = "find::serial_find_common: benchmark\nmain::some_test: test\ntree::tree_postfix_sum: bench\n\n1 test, 2 benchmarks\n"
         self.assertEqual(rayon_demo.parse_bench_list(listing), ["find::serial_find_common", "tree::tree_postfix_sum"])
 
     def test_sequential_names(self):
