@@ -193,12 +193,16 @@ class RayonDemoStatsTest(unittest.TestCase):
         self.assertEqual(total["failed"], ["find::parallel_find_first_end"])
         self.assertEqual((total["sequential"]["count"], total["sequential"]["min"], total["sequential"]["max"]), (2, 0.9, 1.1))
         self.assertAlmostEqual(total["geomean_parallel"], 1.5**0.5)
+        self.assertEqual(total["worst_of_group"]["tree walks"], (1.5, "tree::tree_prefix_sum"))
+        self.assertEqual(total["worst_of_group"]["presorted sorts"], (1.0, "sort::par_sort_ascending"))
+        self.assertIsNone(total["worst_of_group"]["factorials"])
         text, _ = rayon_demo.table(rows, 1.3)
         lines = {line.split()[0]: line for line in text.split("\n") if line}
         self.assertIn("!! above 1.30x", lines["tree::tree_prefix_sum"])
         self.assertNotIn("!!", lines["sort::par_sort_ascending"])
         self.assertIn("(sequential)", lines["sort::merge_sort_seq_bench"])
         self.assertIn("0.900x to 1.100x", text)
+        self.assertIn("tree walks 1.500x (tree::tree_prefix_sum), factorials none run", text)
         self.assertIn("FAIL: on lubdub: boom", text)
 
 
