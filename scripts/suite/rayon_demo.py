@@ -137,7 +137,7 @@ def table(rows, limit):
         spread = f"{min(spread):.2f}-{max(spread):.2f}" if len(spread) > 1 else ""
         flags = ("  !! above %.2fx" % limit if row["ratio"] > limit else "") + ("  (sequential)" if is_sequential(name) else "")
         lines.append(
-            f"{name:<{width}}  {row['rayon_ns']:>14,.0f}  {row['lubdub_ns']:>14,.0f}  {row['ratio']:>7.3f}x  {spread:>13}{flags}"
+            f"{name:<{width}}  {row['rayon_ns']:>14,.0f}  {row['lubdub_ns']:>14,.0f}  {row['ratio']:>7.3f}x  {spread:>13}{flags}".rstrip()
         )
     total = totals(rows, limit)
     seq = total["sequential"]
@@ -365,7 +365,7 @@ def main():
     names = select(sorted(set(listed["rayon"]) | set(listed["lubdub"])), args.filter, args.skip)
     if not names:
         raise SystemExit("rayon-demo: no benchmark matches --filter/--skip")
-    log(f"{len(names)} benchmarks, {args.rounds} rounds, {args.threads} threads")
+    log(f"{len(names)} benchmarks, {args.rounds} round(s), {args.threads} threads")
     present = [n for n in names if all(n in listed[side] for side in SIDES)]
     rows = run_rounds(binaries, present, args, work)
     for name in set(names) - set(present):
@@ -373,7 +373,8 @@ def main():
         rows[name] = {"status": MISSING, "detail": f"only the {only[0]} build has it"}
 
     text, total = table(rows, args.limit)
-    print(f"rayon-demo at {args.threads} threads, {args.rounds} rounds (Rayon, lubdub, lubdub, Rayon), "
+    rounds = f"{args.rounds} round{'s' if args.rounds != 1 else ''}"
+    print(f"rayon-demo at {args.threads} threads, {rounds} (Rayon, lubdub, lubdub, Rayon each), "
           f"ratio = lubdub / Rayon, median over rounds; builds took {build_seconds['rayon']:.0f} s (Rayon), "
           f"{build_seconds['lubdub']:.0f} s (lubdub)\n")  # fmt: skip
     print(text)
