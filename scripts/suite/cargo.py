@@ -87,6 +87,25 @@ def build_tests(manifest, target_dir, log_path):
     return build
 
 
+def build_benches(manifest, package, target_dir, log_path, toolchain="+nightly"):
+    """({bench target: executable}, exit status) of `cargo bench --no-run` for `package`.
+
+    `manifest` is the workspace's; the build's stderr goes to `log_path`.
+    """
+    command = [
+        "cargo", toolchain, "bench", "--no-run", "--message-format=json", "-p", package,
+        "--manifest-path", manifest, "--target-dir", target_dir,
+    ]  # fmt: skip
+    with open(log_path, "w") as stderr:
+        out = subprocess.run(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    executables = {}
+    for line in out.stdout.splitlines():
+        message = json.loads(line) if line.startswith("{") else {}
+        if message.get("reason") == "compiler-artifact" and message.get("executable") and message["profile"]["test"]:
+            executables[message["target"]["name"]] = message["executable"]
+    return executables, out.returncode
+
+
 def call_sites(span):
     """The span, then each place that expanded the macro it lies in, outermost last."""
     while span:

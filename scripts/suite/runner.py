@@ -20,32 +20,49 @@ def list_tests(executable):
     return names(), set(names("--ignored"))
 
 
-def run_one(executable, name, timeout, log_path):
-    """(status, detail) of one test run alone; after `timeout` seconds its process group is killed."""
-    started = time.monotonic()
+def run_logged(command, timeout, log_path, env=None, cwd=None):
+    """(exit status, output) of `command` (run in `cwd`), its output kept in `log_path`.
+
+    After `timeout` seconds its process group is killed and the status is None.
+    """
     with open(log_path, "w") as out:
         child = subprocess.Popen(
-            [executable, "--exact", name, "--test-threads=1"],
+            command,
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            env={**os.environ, "RUST_BACKTRACE": "0"},
+            env={**os.environ, "RUST_BACKTRACE": "0", **(env or {})},
+            cwd=cwd,
         )
         try:
             code = child.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             os.killpg(child.pid, signal.SIGKILL)
             child.wait()
-            return HANG, f"no result after {timeout} s"
+            code = None
     with open(log_path, errors="replace") as f:
-        output = f.read()
+        return code, f.read()
+
+
+def panic_message(output):
+    """The message of the first panic in a test's output, or None."""
+    panic = re.search(r"panicked at [^\n]*\n([^\n]*)", output)
+    return panic.group(1).strip()[:200] if panic else None
+
+
+def run_one(executable, name, timeout, log_path):
+    """(status, detail) of one test run alone; after `timeout` seconds its process group is killed."""
+    started = time.monotonic()
+    code, output = run_logged([executable, "--exact", name, "--test-threads=1"], timeout, log_path)
+    if code is None:
+        return HANG, f"no result after {timeout} s"
     if code == 0 and re.search(r"test result: ok\. 1 passed", output):
         return PASS, f"{time.monotonic() - started:.1f} s"
     if code == 0:
         return FAIL, "the test did not run (name not found)"
-    panic = re.search(r"panicked at [^\n]*\n([^\n]*)", output)
+    panic = panic_message(output)
     if panic:
-        return FAIL, panic.group(1).strip()[:200]
+        return FAIL, panic
     return FAIL, f"exit status {code}" + (" (killed by a signal)" if code < 0 else "")
 
 
