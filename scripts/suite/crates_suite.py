@@ -1,7 +1,8 @@
 """Real crates' own test suites with rayon patched to lubdub.
 
 Each crate's published source is copied from cargo's registry cache to
-`target/crates-suite/<mode>/<crate>/crate/`, its manifest gets a
+`target/crates-suite/<mode>/<crate>/crate/` (all build into
+`target/crates-suite/<mode>/target/`), its manifest gets a
 `[workspace]` table and, on lubdub, the compat crates' `[patch.crates-io]`,
 and its library unit tests and integration tests are built there with the
 features that turn its Rayon support on, exactly as its maintainers run
@@ -30,9 +31,9 @@ from testfiles import TestFile
 @dataclass
 class Crate:
     requirement: str  # the newest release that builds with rayon 1.12 / rayon-core 1.13
-    features: tuple = ()  # those that switch its Rayon support on
+    features: tuple = ()  # those that switch its Rayon support on, and those its tests need
     doc_filter: str = None  # run the doc tests whose name contains this ("" all); None: none
-    drop_dev: tuple = ()  # dev-dependencies only its benchmarks use: not built
+    drop_dev: tuple = ()  # dev-dependencies only its benchmarks and examples use: not built
 
 
 CRATES = {
@@ -40,6 +41,9 @@ CRATES = {
     "indexmap": Crate("2", ("rayon",), ""),
     "rayon-cond": Crate("0.4", (), ""),
     "dashmap": Crate("6", ("rayon",), ""),
+    "indicatif": Crate("0.18", ("rayon", "in_memory"), "", ("clap", "tokio", "futures")),
+    # 120 doc tests of edition 2018, each built alone: only those of its Rayon support.
+    "imbl": Crate("7", ("rayon",), "rayon", ("criterion",)),
 }
 # What a copy leaves out: a pinned toolchain or lock file of the published
 # crate, and its manifest, which the copy gets edited.
@@ -117,7 +121,7 @@ def test_crate(name, crate, source, crate_dir, args, baseline_path):
     if not args.against_rayon:  # a [patch] that did not take would test the real crates
         cargo.check_patched(manifest, set(cargo.PATCHED))
     features = ["--features", ",".join(crate.features)] if crate.features else []
-    target_dir = os.path.join(crate_dir, "target")
+    target_dir = os.path.join(os.path.dirname(crate_dir), "target")  # shared: lubdub builds once
     log(f"{name}: building its tests")
     build = cargo.build_tests(manifest, target_dir, os.path.join(crate_dir, "build.log"), features)
     lib = name.replace("-", "_")
