@@ -112,7 +112,7 @@ def run_doctests(crate, manifest, target_dir, features, timeout, log_path, label
 
 
 def test_crate(name, crate, source, crate_dir, args, baseline_path):
-    """Build and run one crate's tests in `crate_dir`: {test id: (status, detail)}."""
+    """Build and run one crate's tests in `crate_dir`: (results, file errors, dependency errors), as report takes them."""
     copy = os.path.join(crate_dir, "crate")
     published = os.path.join(source, "Cargo.toml")
     manifest = copy_crate(source, copy)
@@ -123,7 +123,10 @@ def test_crate(name, crate, source, crate_dir, args, baseline_path):
     features = ["--features", ",".join(crate.features)] if crate.features else []
     target_dir = os.path.join(os.path.dirname(crate_dir), "target")  # shared: lubdub builds once
     log(f"{name}: building its tests")
-    build = cargo.build_tests(manifest, target_dir, os.path.join(crate_dir, "build.log"), features)
+    build_log = os.path.join(crate_dir, "build.log")
+    build = cargo.build_tests(manifest, target_dir, build_log, features)
+    if not (build.executables or build.errors or build.dependency_errors):  # resolution, a manifest error
+        return {f"{name}/build": (DNC, f"cargo failed before compiling anything: see {build_log}")}, {}, []
     lib = name.replace("-", "_")
     label = lambda target: f"{name}/" + ("lib" if target == lib else f"tests/{target}.rs")  # noqa: E731
     built = {t: (TestFile(name, label(t)[len(name) + 1 :], "", "integration", []), exe) for t, exe in build.executables.items()}
