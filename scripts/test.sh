@@ -2,9 +2,9 @@
 # The test command (README.md; .ci/run calls it): formatting, MPI's
 # installation when missing, lints, every test of the workspace (lubdub-mpi's
 # under mpiexec -n 2) and of the compat crates, the C library's C tests (also
-# under Valgrind, which scripts/install-valgrind.sh installs), Rayon's and
-# ndarray's own tests through the compat crates, the loom models, and Miri on
-# the core tests.
+# under Valgrind, which scripts/install-valgrind.sh installs), Rayon's,
+# ndarray's and other real crates' own tests through the compat crates, the
+# loom models, and Miri on the core tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step's heading carries the minutes since the start, so a slow CI run
@@ -27,12 +27,14 @@ step "compat crates (a workspace of their own: compat/README.md)"
 cargo fmt --manifest-path compat/Cargo.toml --all -- --check
 cargo clippy --manifest-path compat/Cargo.toml --workspace --all-targets --target-dir target -- -D warnings
 cargo test --manifest-path compat/Cargo.toml --workspace --target-dir target
-step "the Rayon and ndarray suites' source handling (scripts/suite)"
+step "the Rayon, ndarray and crates suites' source handling (scripts/suite)"
 python3 -m unittest discover -s scripts/suite
 step "Rayon's own tests on lubdub through the compat crates (README.md, \"Rayon's own suite\")"
 bash scripts/rayon-suite.sh --min-pass "${LUBDUB_RAYON_SUITE_MIN_PASS:-411}"
 step "ndarray's parallel tests with rayon patched to lubdub"
 bash scripts/ndarray-suite.sh --min-pass 19
+step "real crates' own test suites with rayon patched to lubdub (hashbrown, indexmap, rayon-cond; scripts/crates-suite.sh runs three more)"
+bash scripts/crates-suite.sh --only hashbrown --only indexmap --only rayon-cond --min-pass 683
 step "stress test (release)"
 cargo test -p lubdub --release --test stress
 step "loom models"

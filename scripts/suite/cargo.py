@@ -11,7 +11,15 @@ import os
 import subprocess
 from dataclasses import dataclass
 
-from common import write
+from common import repo_root, write
+
+PATCHED = ("rayon", "rayon-core")  # the crates the compat crates stand in for
+
+
+def patch_lines():
+    """A manifest's `[patch.crates-io]` table that puts rayon and rayon-core on the compat crates."""
+    compat = os.path.join(repo_root(), "compat")
+    return ["[patch.crates-io]", *(f"{name} = {{ path = {json.dumps(os.path.join(compat, name))} }}" for name in PATCHED)]
 
 
 def package_dirs(work, dependencies):
@@ -62,11 +70,14 @@ class Build:
     dependency_errors: list  # rendered errors of the crates the harness depends on
 
 
-def build_tests(manifest, target_dir, log_path):
-    """Build every test target of the crate at `manifest`, going on past those that fail."""
+def build_tests(manifest, target_dir, log_path, extra_args=()):
+    """Build every test target of the crate at `manifest`, going on past those that fail.
+
+    `extra_args` go to cargo as they are (`--features ...`).
+    """
     command = [
         "cargo", "build", "--tests", "--keep-going", "--message-format=json",
-        "--manifest-path", manifest, "--target-dir", target_dir,
+        "--manifest-path", manifest, "--target-dir", target_dir, *extra_args,
     ]  # fmt: skip
     with open(log_path, "w") as stderr:
         out = subprocess.run(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
@@ -80,7 +91,7 @@ def build_tests(manifest, target_dir, log_path):
         if message.get("reason") == "compiler-artifact" and message.get("executable") and own:
             build.executables[target["name"]] = message["executable"]
         elif message.get("reason") == "compiler-message" and message["message"]["level"] == "error":
-            if own and "test" in target.get("kind", []):
+            if own:  # a test target, or the crate's own library (its unit tests)
                 build.errors.setdefault(target["name"], []).append(message["message"])
             elif not own:
                 build.dependency_errors.append(message["message"]["rendered"])

@@ -59,10 +59,7 @@ def manifest_text(targets, version, against_rayon):
     for name, root in targets:
         lines += ["[[test]]", f"name = {json.dumps(name)}", f"path = {json.dumps(root)}", ""]
     if not against_rayon:
-        compat = os.path.join(repo_root(), "compat")
-        lines.append("[patch.crates-io]")
-        lines += [f"{name} = {{ path = {json.dumps(os.path.join(compat, name))} }}" for name in ("rayon", "rayon-core")]
-        lines.append("")
+        lines += [*cargo.patch_lines(), ""]
     lines += ["[workspace]", ""]
     return "\n".join(lines)
 
@@ -94,7 +91,7 @@ def main():
         file_errors,
     )
     if not args.against_rayon:  # a [patch] that did not take would test the real crates
-        cargo.check_patched(os.path.join(mode_dir, "Cargo.toml"), {"rayon", "rayon-core"})
+        cargo.check_patched(os.path.join(mode_dir, "Cargo.toml"), set(cargo.PATCHED))
     runner.run_built(built, args.jobs, args.timeout, os.path.join(mode_dir, "logs"), results)
     title = f"ndarray {version}'s parallel tests on " + ("real Rayon" if args.against_rayon else "lubdub (compat/ via [patch])")
     baseline = None if args.against_rayon else os.path.join(work, "rayon", "results.tsv")

@@ -62,9 +62,7 @@ def manifest_text(targets, against_rayon):
     for name, root in targets:
         lines += ["[[test]]", f"name = {json.dumps(name)}", f"path = {json.dumps(root)}", ""]
     if not against_rayon:
-        compat = os.path.join(repo_root(), "compat")
-        lines.append("[patch.crates-io]")
-        lines += [f"{name} = {{ path = {json.dumps(os.path.join(compat, name))} }}" for name in VERSIONS]
+        lines += cargo.patch_lines()
         lines.append("")
     lines += ["[workspace]", ""]
     return "\n".join(lines)

@@ -42,11 +42,11 @@ def report(title, out_dir, results, file_errors, dependency_errors, baseline_pat
     1 when fewer than `min_pass` tests pass.
     """
     baseline = read_results(baseline_path) if baseline_path else None
-    extra = {}
+    extra, lost = {}, []
     if baseline is not None:
         upstream = {t for t, status in baseline.items() if status == PASS and t in results}
-        here = sum(results.get(t, ("",))[0] == PASS for t in upstream)
-        extra = {"pass_upstream": len(upstream), "pass_of_those": here}
+        lost = sorted(t for t in upstream if results[t][0] != PASS)
+        extra = {"pass_upstream": len(upstream), "pass_of_those": len(upstream) - len(lost)}
     summary = write_results(out_dir, results, extra)
     counts = f"{title}: {summary['total']} tests; " + ", ".join(f"{s} {summary[s]}" for s in STATUSES)
     print(counts)
@@ -76,6 +76,8 @@ def report(title, out_dir, results, file_errors, dependency_errors, baseline_pat
     print(counts)
     if extra:
         print(f"  {extra['pass_of_those']} of the {extra['pass_upstream']} tests that pass upstream pass here ({baseline_path})")
+        for test_id in lost:
+            print(f"    passes upstream, not here: {test_id} ({results[test_id][0]})")
     elif baseline_path:
         print(f"  (no baseline at {baseline_path} yet: a run with --against-rayon writes it)")
     if min_pass is not None and summary[PASS] < min_pass:

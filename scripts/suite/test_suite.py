@@ -5,9 +5,11 @@ import unittest
 import os
 import tempfile
 
+import crates_suite
 import rayon_demo
 import rust_items
 import testfiles
+from common import FAIL, IGNORED, PASS
 
 SOURCE = r"""//! A module doc.
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -248,6 +250,76 @@ class RayonDemoManifestTest(unittest.TestCase):
                 f.write('[dependencies]\nrayon = "1"\n')
             with self.assertRaises(SystemExit):
                 rayon_demo.point_at_lubdub(path, "/repo")
+
+MANIFEST = """[package]
+name = "demo"
+
+[[test]]
+name = "rayon"
+path = "tests/rayon.rs"
+
+[[bench]]
+name = "bench"
+path = "benches/bench.rs"
+
+[dependencies.rayon]
+version = "1.2"
+optional = true
+
+[dev-dependencies.criterion]
+version = "0.7"
+features = ["html_reports"]
+
+[dev-dependencies.rand]
+version = "0.9.0"
+
+[target."cfg(unix)".dev-dependencies.criterion]
+version = "0.7"
+"""
+
+
+class CratesSuiteTest(unittest.TestCase):
+    def test_benchmarks_and_their_dev_dependencies_are_dropped(self):
+        text = crates_suite.strip_tables(MANIFEST, ("criterion",))
+        self.assertNotIn("criterion", text)
+        self.assertNotIn("[[bench]]", text)
+        self.assertNotIn("benches/bench.rs", text)
+        for kept in ("[[test]]", 'path = "tests/rayon.rs"', "[dependencies.rayon]", "optional = true", "[dev-dependencies.rand]"):
+            self.assertIn(kept, text)
+
+    def test_a_dev_dependency_is_dropped_only_by_its_exact_name(self):
+        text = crates_suite.strip_tables(MANIFEST, ("crit",))
+        self.assertIn("[dev-dependencies.criterion]", text)
+
+    def test_the_patch_only_on_lubdub_and_a_workspace_on_both(self):
+        crate = crates_suite.Crate("0.1", ("rayon",))
+        lubdub = crates_suite.manifest_text(MANIFEST, crate, against_rayon=False)
+        rayon = crates_suite.manifest_text(MANIFEST, crate, against_rayon=True)
+        self.assertIn("[patch.crates-io]", lubdub)
+        self.assertRegex(lubdub, r'rayon = \{ path = ".*/compat/rayon" \}')
+        self.assertRegex(lubdub, r'rayon-core = \{ path = ".*/compat/rayon-core" \}')
+        self.assertNotIn("[patch", rayon)
+        self.assertTrue(lubdub.endswith("[workspace]\n") and rayon.endswith("[workspace]\n"))
+
+    def test_doc_test_lines_of_libtest(self):
+        output = "\n".join(
+            [
+                "running 3 tests",
+                "test src/map.rs - map::HashMap::iter (line 120) ... ok",
+                "test src/lib.rs - (line 15) - compile ... FAILED",
+                "test src/set.rs - set::HashSet (line 9) ... ignored, needs a file",
+                "test result: FAILED. 1 passed; 1 failed; 1 ignored",
+            ]
+        )
+        found = crates_suite.parse_doctests(output, "demo/doc")
+        self.assertEqual(
+            {test_id: status for test_id, (status, _) in found.items()},
+            {
+                "demo/doc::src/map.rs - map::HashMap::iter (line 120)": PASS,
+                "demo/doc::src/lib.rs - (line 15) - compile": FAIL,
+                "demo/doc::src/set.rs - set::HashSet (line 9)": IGNORED,
+            },
+        )
 
 
 if __name__ == "__main__":
