@@ -192,9 +192,9 @@ mod tests {
 
     #[test]
     fn random_inputs_give_up_early() {
-        let mut v: Vec<u32> = (0..10_000u32)
-            .map(|x| x.wrapping_mul(2_654_435_761))
-            .collect();
+        let n = if cfg!(miri) { 2_000u32 } else { 10_000 };
+        let input: Vec<u32> = (0..n).map(|x| x.wrapping_mul(2_654_435_761)).collect();
+        let mut v = input.clone();
         let calls = std::cell::Cell::new(0);
         let counting = |a: &u32, b: &u32| {
             calls.set(calls.get() + 1);
@@ -206,7 +206,8 @@ mod tests {
             |_: &mut [u32]| unreachable!()
         ));
         assert!(calls.get() < 200, "{} comparisons", calls.get());
-        let mut sorted = v.clone();
+        // What the scan moved is still the input's elements.
+        let mut sorted = input;
         sorted.sort_unstable();
         v.sort_unstable();
         assert_eq!(v, sorted);
