@@ -5,7 +5,7 @@
 //! folder's state comes from ([`StateSource`]): a clone of a value, or a call
 //! to an `init` function.
 
-use super::base_hints::hints_from_base;
+use super::base_hints::{hints_from_base, lens_from_base};
 use crate::iter::plumbing::{Consumer, Folder, Producer, UnindexedConsumer};
 
 /// Where the state of each folder of a `map_with` / `map_init` loop comes
@@ -170,13 +170,7 @@ where
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    lens_from_base!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);
