@@ -108,35 +108,14 @@ fn butterfly(x: &mut G1, y: &mut G1, root: &Scalar) {
     *x = x.add_or_double(&y_times_root);
 }
 
-/// c-kzg's `fft_g1_fast`: the FFT of the `out.len()` points
-/// `input[0], input[stride], input[2 * stride], ...` into `out`, with the
-/// roots `roots[0], roots[roots_stride], ...`.
-pub(super) fn fft_sequential(
-    out: &mut [G1],
-    input: &[G1],
-    stride: usize,
-    roots: &[Scalar],
-    roots_stride: usize,
-) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    fft_sequential(lo, input, stride * 2, roots, roots_stride * 2);
-    fft_sequential(hi, &input[stride..], stride * 2, roots, roots_stride * 2);
-    butterflies(lo, hi, roots, roots_stride, 0);
-}
-
-/// Writes `fn $name(out, input, stride, roots, roots_stride)`: the FFT of
-/// [`fft_sequential`], whose two halves run as `$join(left, right)` (a
-/// runtime's `join`) and whose butterflies then run as
+/// Writes `fn $name(out, input, stride, roots, roots_stride)`: c-kzg's
+/// recursive FFT, whose two halves run as `$join(left, right)` (one after
+/// the other, or a runtime's `join`) and whose butterflies then run as
 /// `$butterflies(lo, hi, roots, roots_stride)`.
 macro_rules! fft_by_join {
-    ($(#[$doc:meta])* $name:ident, $join:path, $butterflies:path) => {
+    ($(#[$doc:meta])* $vis:vis $name:ident, $join:path, $butterflies:path) => {
         $(#[$doc])*
-        fn $name(
+        $vis fn $name(
             out: &mut [G1],
             input: &[G1],
             stride: usize,
@@ -156,6 +135,21 @@ macro_rules! fft_by_join {
             $butterflies(lo, hi, roots, roots_stride);
         }
     };
+}
+
+fft_by_join!(
+    /// c-kzg's `fft_g1_fast`: the FFT of the `out.len()` points
+    /// `input[0], input[stride], input[2 * stride], ...` into `out`, with the
+    /// roots `roots[0], roots[roots_stride], ...`.
+    pub(super) fft_sequential,
+    one_then_other,
+    butterflies_from_first
+);
+
+/// Runs `first`, then `second`: the sequential `join`.
+#[inline]
+fn one_then_other<A, B>(first: impl FnOnce() -> A, second: impl FnOnce() -> B) -> (A, B) {
+    (first(), second())
 }
 
 fft_by_join!(fft_lubdub, lubdub::join, butterflies_lubdub);
