@@ -141,39 +141,12 @@ multizip!((A, a), (B, b), (C, c), (D, d));
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e));
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f));
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g));
-multizip!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h)
-);
-multizip!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h),
-    (I, i)
-);
-multizip!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h),
-    (I, i),
-    (J, j)
-);
+#[rustfmt::skip]
+multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h));
+#[rustfmt::skip]
+multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h), (I, i));
+#[rustfmt::skip]
+multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h), (I, i), (J, j));
 #[rustfmt::skip]
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h), (I, i), (J, j), (K, k));
 #[rustfmt::skip]
