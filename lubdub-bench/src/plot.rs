@@ -323,6 +323,33 @@ fn draw(
     Ok(())
 }
 
+/// Asserts that the docs name of every plot of each of `known` (of either
+/// kind, at a few sizes) leads [`experiment_of_docs_name`] back to its
+/// experiment.
+#[cfg(test)]
+pub(crate) fn assert_docs_names_tell_their_experiment(known: &[Experiment]) {
+    for &experiment in known {
+        for (size, kind) in [0, 1, 1023, 10_000_000]
+            .into_iter()
+            .flat_map(|size| [(size, PlotKind::Scaling), (size, PlotKind::Timeline)])
+        {
+            let file = PlotFile {
+                kind,
+                experiment,
+                size,
+                heading: String::new(),
+                path: PathBuf::new(),
+            };
+            assert_eq!(
+                experiment_of_docs_name(&file.docs_name(), known),
+                Some(experiment),
+                "{}",
+                file.docs_name()
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,26 +456,7 @@ mod tests {
 
     #[test]
     fn docs_names_tell_their_experiment() {
-        for experiment in examples::ALL {
-            for (size, kind) in [0, 1, 1023, 10_000_000]
-                .into_iter()
-                .flat_map(|size| [(size, PlotKind::Scaling), (size, PlotKind::Timeline)])
-            {
-                let file = PlotFile {
-                    kind,
-                    experiment,
-                    size,
-                    heading: String::new(),
-                    path: PathBuf::new(),
-                };
-                assert_eq!(
-                    experiment_of_docs_name(&file.docs_name(), &examples::ALL),
-                    Some(experiment),
-                    "{}",
-                    file.docs_name()
-                );
-            }
-        }
+        assert_docs_names_tell_their_experiment(&examples::ALL);
         assert_eq!(
             experiment_of_docs_name("sum-squares-10000000.svg", &examples::ALL)
                 .map(|e| (e.name(), e.section())),

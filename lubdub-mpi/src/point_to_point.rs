@@ -31,18 +31,7 @@ impl Comm {
     /// assert!(world.send(0, lubdub_mpi::MAX_TAG, &[1u8]).is_err()); // a reserved tag
     /// ```
     pub fn send<T: Pod>(&self, dest: i32, tag: i32, items: &[T]) -> Result<(), Error> {
-        self.check_rank(dest)?;
-        Comm::check_tag(tag)?;
-        self.check_present(dest)?;
-        let bytes = bytes(items)?;
-        mpi::request::scope(|scope| {
-            let send = self
-                .raw()
-                .process_at_rank(dest)
-                .immediate_send_with_tag(scope, bytes, tag);
-            complete(send);
-        });
-        Ok(())
+        self.send_while(dest, tag, items, || ())
     }
 
     /// Receives a message of any length from rank `source` with `tag`, as a
@@ -145,18 +134,33 @@ impl Comm {
     ) -> Result<Vec<T>, Error> {
         self.check_rank(dest)?;
         self.check_rank(source)?;
+        self.send_while(dest, tag, items, || self.receive(source, tag))?
+    }
+
+    /// Sends `items` to rank `dest` with `tag`, as their bytes, and runs
+    /// `meanwhile` while the send is in flight; returns its result once the
+    /// send is complete (the buffer may be reused). Fails, before sending,
+    /// if `dest` or `tag` is invalid or `dest` has left.
+    fn send_while<T: Pod, R>(
+        &self,
+        dest: i32,
+        tag: i32,
+        items: &[T],
+        meanwhile: impl FnOnce() -> R,
+    ) -> Result<R, Error> {
+        self.check_rank(dest)?;
         Comm::check_tag(tag)?;
         self.check_present(dest)?;
         let bytes = bytes(items)?;
-        mpi::request::scope(|scope| {
+        Ok(mpi::request::scope(|scope| {
             let send = self
                 .raw()
                 .process_at_rank(dest)
                 .immediate_send_with_tag(scope, bytes, tag);
-            let received = self.receive(source, tag);
+            let result = meanwhile();
             complete(send);
-            received
-        })
+            result
+        }))
     }
 }
 

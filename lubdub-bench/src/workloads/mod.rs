@@ -134,13 +134,11 @@ pub fn nz(n: usize) -> std::num::NonZeroUsize {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use clap::error::ErrorKind;
     use clap::CommandFactory;
 
     use super::*;
-    use crate::plot::{experiment_of_docs_name, PlotFile, PlotKind};
+    use crate::plot::{assert_docs_names_tell_their_experiment, experiment_of_docs_name};
 
     #[test]
     fn the_cli_is_well_formed() {
@@ -251,26 +249,7 @@ mod tests {
     #[test]
     fn docs_names_tell_their_experiment() {
         let every = experiments();
-        for &experiment in &every {
-            for (size, kind) in [0, 1, 1023, 10_000_000]
-                .into_iter()
-                .flat_map(|size| [(size, PlotKind::Scaling), (size, PlotKind::Timeline)])
-            {
-                let file = PlotFile {
-                    kind,
-                    experiment,
-                    size,
-                    heading: String::new(),
-                    path: PathBuf::new(),
-                };
-                assert_eq!(
-                    experiment_of_docs_name(&file.docs_name(), &every),
-                    Some(experiment),
-                    "{}",
-                    file.docs_name()
-                );
-            }
-        }
+        assert_docs_names_tell_their_experiment(&every);
         assert_eq!(
             experiment_of_docs_name("sort-stable-random-10000000.svg", &every)
                 .map(|e| (e.name(), e.section())),

@@ -108,40 +108,51 @@ fn butterfly(x: &mut G1, y: &mut G1, root: &Scalar) {
     *x = x.add_or_double(&y_times_root);
 }
 
-/// c-kzg's `fft_g1_fast`: the FFT of the `out.len()` points
-/// `input[0], input[stride], input[2 * stride], ...` into `out`, with the
-/// roots `roots[0], roots[roots_stride], ...`.
-pub(super) fn fft_sequential(
-    out: &mut [G1],
-    input: &[G1],
-    stride: usize,
-    roots: &[Scalar],
-    roots_stride: usize,
-) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    fft_sequential(lo, input, stride * 2, roots, roots_stride * 2);
-    fft_sequential(hi, &input[stride..], stride * 2, roots, roots_stride * 2);
-    butterflies(lo, hi, roots, roots_stride, 0);
+/// Writes `fn $name(out, input, stride, roots, roots_stride)`: c-kzg's
+/// recursive FFT, whose two halves run as `$join(left, right)` (one after
+/// the other, or a runtime's `join`) and whose butterflies then run as
+/// `$butterflies(lo, hi, roots, roots_stride)`.
+macro_rules! fft_by_join {
+    ($(#[$doc:meta])* $vis:vis $name:ident, $join:path, $butterflies:path) => {
+        $(#[$doc])*
+        $vis fn $name(
+            out: &mut [G1],
+            input: &[G1],
+            stride: usize,
+            roots: &[Scalar],
+            roots_stride: usize,
+        ) {
+            let half = out.len() / 2;
+            if half == 0 {
+                out[0] = input[0];
+                return;
+            }
+            let (lo, hi) = out.split_at_mut(half);
+            $join(
+                || $name(lo, input, stride * 2, roots, roots_stride * 2),
+                || $name(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
+            );
+            $butterflies(lo, hi, roots, roots_stride);
+        }
+    };
 }
 
-fn fft_lubdub(out: &mut [G1], input: &[G1], stride: usize, roots: &[Scalar], roots_stride: usize) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    lubdub::join(
-        || fft_lubdub(lo, input, stride * 2, roots, roots_stride * 2),
-        || fft_lubdub(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
-    );
-    butterflies_lubdub(lo, hi, roots, roots_stride);
+fft_by_join!(
+    /// c-kzg's `fft_g1_fast`: the FFT of the `out.len()` points
+    /// `input[0], input[stride], input[2 * stride], ...` into `out`, with the
+    /// roots `roots[0], roots[roots_stride], ...`.
+    pub(super) fft_sequential,
+    one_then_other,
+    butterflies_from_first
+);
+
+/// Runs `first`, then `second`: the sequential `join`.
+#[inline]
+fn one_then_other<A, B>(first: impl FnOnce() -> A, second: impl FnOnce() -> B) -> (A, B) {
+    (first(), second())
 }
+
+fft_by_join!(fft_lubdub, lubdub::join, butterflies_lubdub);
 
 /// [`butterflies`] as a lubdub parallel loop: it runs sequentially in
 /// chunks and splits itself only when a heartbeat finds an idle thread, so
@@ -155,39 +166,29 @@ fn butterflies_lubdub(lo: &mut [G1], hi: &mut [G1], roots: &[Scalar], roots_stri
         .for_each(|(i, (x, y))| butterfly(x, y, &roots[i * roots_stride]));
 }
 
-/// The seed's blst-from-scratch code: `rayon::join` on the halves, then the
-/// butterflies in a serial loop.
-fn fft_rayon(out: &mut [G1], input: &[G1], stride: usize, roots: &[Scalar], roots_stride: usize) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    rayon::join(
-        || fft_rayon(lo, input, stride * 2, roots, roots_stride * 2),
-        || fft_rayon(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
-    );
+fft_by_join!(
+    /// The seed's blst-from-scratch code: `rayon::join` on the halves, then
+    /// the butterflies in a serial loop.
+    fft_rayon,
+    rayon::join,
+    butterflies_from_first
+);
+
+/// [`butterflies`] of a whole level, from its first root on.
+fn butterflies_from_first(lo: &mut [G1], hi: &mut [G1], roots: &[Scalar], roots_stride: usize) {
     butterflies(lo, hi, roots, roots_stride, 0);
 }
 
-fn fft_rayon_par_loop(
-    out: &mut [G1],
-    input: &[G1],
-    stride: usize,
-    roots: &[Scalar],
-    roots_stride: usize,
-) {
-    let half = out.len() / 2;
-    if half == 0 {
-        out[0] = input[0];
-        return;
-    }
-    let (lo, hi) = out.split_at_mut(half);
-    rayon::join(
-        || fft_rayon_par_loop(lo, input, stride * 2, roots, roots_stride * 2),
-        || fft_rayon_par_loop(hi, &input[stride..], stride * 2, roots, roots_stride * 2),
-    );
+fft_by_join!(
+    /// `rayon::join` on the halves, then the butterflies as a Rayon
+    /// parallel loop.
+    fft_rayon_par_loop,
+    rayon::join,
+    butterflies_rayon
+);
+
+/// [`butterflies`] as a Rayon parallel loop.
+fn butterflies_rayon(lo: &mut [G1], hi: &mut [G1], roots: &[Scalar], roots_stride: usize) {
     lo.par_iter_mut()
         .zip(hi.par_iter_mut())
         .enumerate()

@@ -25,33 +25,14 @@ fn merge(a: &[u64], b: &[u64], out: &mut [u64]) {
     }
 }
 
-/// Sorts `v`, using `buf` (as long) as scratch; with `into_buf` the sorted
-/// elements end in `buf` instead of `v`.
-fn sort(v: &mut [u64], buf: &mut [u64], into_buf: bool) {
-    if v.len() <= INSERTION {
-        insertion_sort(v);
-        if into_buf {
-            buf.copy_from_slice(v);
-        }
-        return;
-    }
-    let mid = v.len() / 2;
-    let (vl, vr) = v.split_at_mut(mid);
-    let (bl, br) = buf.split_at_mut(mid);
-    sort(vl, bl, !into_buf);
-    sort(vr, br, !into_buf);
-    if into_buf {
-        merge(vl, vr, buf);
-    } else {
-        merge(bl, br, v);
-    }
-}
-
-/// The parallel sort, written once for each runtime.
-macro_rules! parallel {
-    ($rt:ident) => {
-        /// [`super::sort`] with the halves and the merges split by `join`.
-        pub fn sort(v: &mut [u64], buf: &mut [u64], into_buf: bool) {
+/// Writes `fn sort(v, buf, into_buf)`: sorts `v`, using `buf` (as long)
+/// as scratch; with `into_buf` the sorted elements end in `buf` instead of
+/// `v`. The two halves are sorted as `$join(left, right)`, the runs merged
+/// by `$merge(a, b, out)`.
+macro_rules! merge_sort {
+    ($(#[$doc:meta])* $vis:vis by $join:path, $merge:ident) => {
+        $(#[$doc])*
+        $vis fn sort(v: &mut [u64], buf: &mut [u64], into_buf: bool) {
             if v.len() <= INSERTION {
                 insertion_sort(v);
                 if into_buf {
@@ -62,13 +43,35 @@ macro_rules! parallel {
             let mid = v.len() / 2;
             let (vl, vr) = v.split_at_mut(mid);
             let (bl, br) = buf.split_at_mut(mid);
-            $rt::join(|| sort(vl, bl, !into_buf), || sort(vr, br, !into_buf));
+            $join(|| sort(vl, bl, !into_buf), || sort(vr, br, !into_buf));
             if into_buf {
-                par_merge(vl, vr, buf);
+                $merge(vl, vr, buf);
             } else {
-                par_merge(bl, br, v);
+                $merge(bl, br, v);
             }
         }
+    };
+}
+
+merge_sort!(
+    /// The sequential sort: the halves one after the other, plain merges.
+    by one_then_other, merge
+);
+
+/// Runs `first`, then `second`: the sequential `join`.
+#[inline]
+fn one_then_other(first: impl FnOnce(), second: impl FnOnce()) {
+    first();
+    second();
+}
+
+/// The parallel sort, written once for each runtime.
+macro_rules! parallel {
+    ($rt:ident) => {
+        merge_sort!(
+            /// [`super::sort`] with the halves and the merges split by `join`.
+            pub by $rt::join, par_merge
+        );
 
         /// Merges `a` and `b` into `out`: the longer run cut at its middle,
         /// the other where that value would go, the two merges by `join`.

@@ -2,6 +2,7 @@
 //! another. The two run side by side (a `join`); the consumer is cut where
 //! the first one's items end.
 
+use super::pair_producers::{with_producers, PairCallback};
 use crate::iter::plumbing::{
     Consumer, Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer,
 };
@@ -98,53 +99,28 @@ where
 
     fn with_producer<CB: ProducerCallback<A::Item>>(self, callback: CB) -> CB::Output {
         let a_len = self.a.len();
-        return self.a.with_producer(CallbackA {
-            callback,
-            a_len,
-            b: self.b,
-        });
+        return with_producers(self.a, self.b, Callback { callback, a_len });
 
-        /// Receives `a`'s producer, then asks `b` for its own.
-        struct CallbackA<CB, B> {
+        /// Receives both producers and hands the chain of both on.
+        struct Callback<CB> {
             callback: CB,
             a_len: usize,
-            b: B,
         }
 
-        impl<CB, B> ProducerCallback<B::Item> for CallbackA<CB, B>
+        impl<CB, T> PairCallback<T, T> for Callback<CB>
         where
-            B: IndexedParallelIterator,
-            CB: ProducerCallback<B::Item>,
+            CB: ProducerCallback<T>,
         {
             type Output = CB::Output;
 
-            fn callback<PA: Producer<Item = B::Item>>(self, a: PA) -> CB::Output {
-                self.b.with_producer(CallbackB {
-                    callback: self.callback,
-                    a_len: self.a_len,
-                    a,
-                })
-            }
-        }
-
-        /// Receives `b`'s producer and hands the chain of both on.
-        struct CallbackB<CB, PA> {
-            callback: CB,
-            a_len: usize,
-            a: PA,
-        }
-
-        impl<CB, PA> ProducerCallback<PA::Item> for CallbackB<CB, PA>
-        where
-            PA: Producer,
-            CB: ProducerCallback<PA::Item>,
-        {
-            type Output = CB::Output;
-
-            fn callback<PB: Producer<Item = PA::Item>>(self, b: PB) -> CB::Output {
+            fn callback<PA, PB>(self, a: PA, b: PB) -> CB::Output
+            where
+                PA: Producer<Item = T>,
+                PB: Producer<Item = T>,
+            {
                 self.callback.callback(ChainProducer {
                     a_len: self.a_len,
-                    a: self.a,
+                    a,
                     b,
                 })
             }

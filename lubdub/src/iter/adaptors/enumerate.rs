@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use super::base_hints::lens_from_base;
 use super::by_producer::indexed_by_producer;
 use crate::iter::plumbing::{Producer, ProducerCallback};
 use crate::iter::IndexedParallelIterator;
@@ -72,13 +73,7 @@ impl<P: Producer> Producer for EnumerateProducer<P> {
         (self.offset..end).zip(items)
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    lens_from_base!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -1,6 +1,7 @@
 //! [`Interleave`]: `interleave`, the items of two iterators taken in turns.
 
 use super::by_producer::indexed_by_producer;
+use super::pair_producers::{with_producers, PairCallback};
 use crate::iter::plumbing::{Producer, ProducerCallback};
 use crate::iter::IndexedParallelIterator;
 
@@ -48,52 +49,34 @@ indexed_by_producer! {
 
     fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
         let (a_len, b_len) = (self.a.len(), self.b.len());
-        return self.a.with_producer(FirstCallback {
-            callback,
-            b: self.b,
-            a_len,
-            b_len,
-        });
+        return with_producers(
+            self.a,
+            self.b,
+            Callback {
+                callback,
+                a_len,
+                b_len,
+            },
+        );
 
-        struct FirstCallback<CB, B> {
+        struct Callback<CB> {
             callback: CB,
-            b: B,
             a_len: usize,
             b_len: usize,
         }
 
-        impl<CB, T, B> ProducerCallback<T> for FirstCallback<CB, B>
+        impl<CB, T> PairCallback<T, T> for Callback<CB>
         where
-            B: IndexedParallelIterator<Item = T>,
             CB: ProducerCallback<T>,
         {
             type Output = CB::Output;
-            fn callback<PA: Producer<Item = T>>(self, a: PA) -> CB::Output {
-                self.b.with_producer(SecondCallback {
-                    callback: self.callback,
-                    a,
-                    a_len: self.a_len,
-                    b_len: self.b_len,
-                })
-            }
-        }
-
-        struct SecondCallback<CB, PA> {
-            callback: CB,
-            a: PA,
-            a_len: usize,
-            b_len: usize,
-        }
-
-        impl<CB, PA> ProducerCallback<PA::Item> for SecondCallback<CB, PA>
-        where
-            PA: Producer,
-            CB: ProducerCallback<PA::Item>,
-        {
-            type Output = CB::Output;
-            fn callback<PB: Producer<Item = PA::Item>>(self, b: PB) -> CB::Output {
+            fn callback<PA, PB>(self, a: PA, b: PB) -> CB::Output
+            where
+                PA: Producer<Item = T>,
+                PB: Producer<Item = T>,
+            {
                 self.callback.callback(InterleaveProducer {
-                    a: self.a,
+                    a,
                     b,
                     a_len: self.a_len,
                     b_len: self.b_len,

@@ -3,6 +3,7 @@
 
 use std::iter::Fuse;
 
+use super::base_hints::lens_from_base;
 use super::intersperse_consumers::IntersperseFolder;
 use crate::iter::plumbing::{Folder, Producer};
 
@@ -51,13 +52,7 @@ where
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    lens_from_base!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         // Base items sit at the even positions, or at the odd ones when the

@@ -11,6 +11,7 @@
 
 use std::iter::once;
 
+use super::base_hints::{lens_from_base, split_at_like_base};
 use crate::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
 
 /// What an item-wise adaptor does to the items of one chunk. It is shared by
@@ -201,27 +202,9 @@ where
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
+    lens_from_base!();
 
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let (left, right) = self.base.split_at(index);
-        (
-            ItemwiseProducer {
-                base: left,
-                adaptor: self.adaptor,
-            },
-            ItemwiseProducer {
-                base: right,
-                adaptor: self.adaptor,
-            },
-        )
-    }
+    split_at_like_base!(ItemwiseProducer { adaptor });
 
     fn fold_with<F: Folder<M::Item>>(self, folder: F) -> F {
         let folder = ItemwiseFolder {

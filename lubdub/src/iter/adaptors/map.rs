@@ -1,6 +1,6 @@
 //! [`Map`]: `map`.
 
-use super::base_hints::hints_from_base;
+use super::base_hints::{hints_from_base, lens_from_base, split_at_like_base};
 use super::closure_adaptor::closure_adaptor;
 use crate::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
@@ -93,27 +93,9 @@ where
         self.base.into_iter().map(self.map_op)
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
+    lens_from_base!();
 
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let (left, right) = self.base.split_at(index);
-        (
-            MapProducer {
-                base: left,
-                map_op: self.map_op,
-            },
-            MapProducer {
-                base: right,
-                map_op: self.map_op,
-            },
-        )
-    }
+    split_at_like_base!(MapProducer { map_op });
 
     fn fold_with<G: Folder<R>>(self, folder: G) -> G {
         let folder = MapFolder {

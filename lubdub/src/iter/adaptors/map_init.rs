@@ -1,8 +1,8 @@
 //! [`MapInit`]: `map_init`, a map whose operation also gets a `&mut` to a
 //! value made by `init`, one call per folder.
 
-use super::map_state::{MapStateConsumer, MapStateProducer, StateSource};
-use crate::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use super::map_state::{MapStateCallback, MapStateConsumer, StateSource};
+use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`ParallelIterator::map_init`].
@@ -78,32 +78,9 @@ where
     }
 
     fn with_producer<CB: ProducerCallback<R>>(self, callback: CB) -> CB::Output {
-        return self.base.with_producer(Callback {
-            callback,
-            init: self.init,
-            map_op: self.map_op,
-        });
-
-        struct Callback<CB, INIT, F> {
-            callback: CB,
-            init: INIT,
-            map_op: F,
-        }
-
-        impl<T, U, INIT, F, R, CB> ProducerCallback<T> for Callback<CB, INIT, F>
-        where
-            CB: ProducerCallback<R>,
-            INIT: Fn() -> U + Sync,
-            F: Fn(&mut U, T) -> R + Sync,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                let source = Inits(&self.init);
-                let producer = MapStateProducer::new(base, source, &self.map_op);
-                self.callback.callback(producer)
-            }
-        }
+        let source = Inits(&self.init);
+        let callback = MapStateCallback::new(callback, source, &self.map_op);
+        self.base.with_producer(callback)
     }
 }
 

@@ -5,8 +5,8 @@
 //! folder's state comes from ([`StateSource`]): a clone of a value, or a call
 //! to an `init` function.
 
-use super::base_hints::hints_from_base;
-use crate::iter::plumbing::{Consumer, Folder, Producer, UnindexedConsumer};
+use super::base_hints::{hints_from_base, lens_from_base};
+use crate::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
 
 /// Where the state of each folder of a `map_with` / `map_init` loop comes
 /// from. A source travels with each piece of the loop and is cut with it.
@@ -135,6 +135,39 @@ where
     }
 }
 
+/// What an indexed stateful map hands its base's producer to: it wraps the
+/// producer in a [`MapStateProducer`] with `source` and `map_op` for
+/// `callback`.
+pub(super) struct MapStateCallback<'f, CB, S, F> {
+    callback: CB,
+    source: S,
+    map_op: &'f F,
+}
+
+impl<'f, CB, S, F> MapStateCallback<'f, CB, S, F> {
+    pub(super) fn new(callback: CB, source: S, map_op: &'f F) -> Self {
+        MapStateCallback {
+            callback,
+            source,
+            map_op,
+        }
+    }
+}
+
+impl<T, R, CB, S, F> ProducerCallback<T> for MapStateCallback<'_, CB, S, F>
+where
+    CB: ProducerCallback<R>,
+    S: StateSource,
+    F: Fn(&mut S::State, T) -> R + Sync,
+{
+    type Output = CB::Output;
+
+    fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
+        let producer = MapStateProducer::new(base, self.source, self.map_op);
+        self.callback.callback(producer)
+    }
+}
+
 /// The producer of an indexed stateful map: the base's positions, each item
 /// mapped with the state of the piece's folder or iterator.
 pub(super) struct MapStateProducer<'f, P, S, F> {
@@ -144,7 +177,7 @@ pub(super) struct MapStateProducer<'f, P, S, F> {
 }
 
 impl<'f, P, S, F> MapStateProducer<'f, P, S, F> {
-    pub(super) fn new(base: P, source: S, map_op: &'f F) -> Self {
+    fn new(base: P, source: S, map_op: &'f F) -> Self {
         MapStateProducer {
             base,
             source,
@@ -170,13 +203,7 @@ where
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    lens_from_base!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -1,8 +1,8 @@
 //! [`MapWith`]: `map_with`, a map whose operation also gets a `&mut` to a
 //! clone of a value, one clone per folder.
 
-use super::map_state::{MapStateConsumer, MapStateProducer, StateSource};
-use crate::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer};
+use super::map_state::{MapStateCallback, MapStateConsumer, StateSource};
+use crate::iter::plumbing::{Consumer, ProducerCallback, UnindexedConsumer};
 use crate::iter::{IndexedParallelIterator, ParallelIterator};
 
 /// The iterator of [`ParallelIterator::map_with`].
@@ -75,32 +75,9 @@ where
     }
 
     fn with_producer<CB: ProducerCallback<R>>(self, callback: CB) -> CB::Output {
-        return self.base.with_producer(Callback {
-            callback,
-            item: self.item,
-            map_op: self.map_op,
-        });
-
-        struct Callback<CB, U, F> {
-            callback: CB,
-            item: U,
-            map_op: F,
-        }
-
-        impl<T, U, F, R, CB> ProducerCallback<T> for Callback<CB, U, F>
-        where
-            CB: ProducerCallback<R>,
-            U: Send + Clone,
-            F: Fn(&mut U, T) -> R + Sync,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                let source = Clones(self.item);
-                let producer = MapStateProducer::new(base, source, &self.map_op);
-                self.callback.callback(producer)
-            }
-        }
+        let source = Clones(self.item);
+        let callback = MapStateCallback::new(callback, source, &self.map_op);
+        self.base.with_producer(callback)
     }
 }
 

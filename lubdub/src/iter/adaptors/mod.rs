@@ -37,6 +37,7 @@ mod map_init;
 mod map_state;
 mod map_with;
 mod multizip;
+mod pair_producers;
 mod panic_fuse;
 mod positions;
 mod rev;

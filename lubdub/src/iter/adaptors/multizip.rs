@@ -51,52 +51,45 @@ macro_rules! left_nested {
     };
 }
 
+/// Implements `IntoParallelIterator` for `$tuple`, a tuple of `$T`s (or a
+/// reference to one) whose every element `$Into::$into` (one of
+/// `IntoParallelIterator::into_par_iter`, `IntoParallelRefIterator::par_iter`
+/// and `IntoParallelRefMutIterator::par_iter_mut`) turns into an indexed
+/// iterator: the [`MultiZip`] of those iterators.
+macro_rules! tuple_into_multizip {
+    (
+        impl[$($lt:lifetime)?] $tuple:ty, $Into:path, $into:ident;
+        $(($T:ident, $t:ident)),+
+    ) => {
+        impl<$($lt,)? $($T),+> IntoParallelIterator for $tuple
+        where
+            $($T: $Into, $T::Iter: IndexedParallelIterator,)+
+        {
+            type Item = ($($T::Item,)+);
+            type Iter = MultiZip<($($T::Iter,)+)>;
+
+            fn into_par_iter(self) -> Self::Iter {
+                let ($($t,)+) = self;
+                MultiZip {
+                    tuple: ($(<$T as $Into>::$into($t),)+),
+                }
+            }
+        }
+    };
+}
+
 macro_rules! multizip {
     ($(($T:ident, $t:ident)),+) => {
-        impl<$($T),+> IntoParallelIterator for ($($T,)+)
-        where
-            $($T: IntoParallelIterator, $T::Iter: IndexedParallelIterator,)+
-        {
-            type Item = ($($T::Item,)+);
-            type Iter = MultiZip<($($T::Iter,)+)>;
-
-            fn into_par_iter(self) -> Self::Iter {
-                let ($($t,)+) = self;
-                MultiZip {
-                    tuple: ($($t.into_par_iter(),)+),
-                }
-            }
-        }
-
-        impl<'a, $($T),+> IntoParallelIterator for &'a ($($T,)+)
-        where
-            $($T: IntoParallelRefIterator<'a>, $T::Iter: IndexedParallelIterator,)+
-        {
-            type Item = ($($T::Item,)+);
-            type Iter = MultiZip<($($T::Iter,)+)>;
-
-            fn into_par_iter(self) -> Self::Iter {
-                let ($($t,)+) = self;
-                MultiZip {
-                    tuple: ($(<$T as IntoParallelRefIterator<'a>>::par_iter($t),)+),
-                }
-            }
-        }
-
-        impl<'a, $($T),+> IntoParallelIterator for &'a mut ($($T,)+)
-        where
-            $($T: IntoParallelRefMutIterator<'a>, $T::Iter: IndexedParallelIterator,)+
-        {
-            type Item = ($($T::Item,)+);
-            type Iter = MultiZip<($($T::Iter,)+)>;
-
-            fn into_par_iter(self) -> Self::Iter {
-                let ($($t,)+) = self;
-                MultiZip {
-                    tuple: ($(<$T as IntoParallelRefMutIterator<'a>>::par_iter_mut($t),)+),
-                }
-            }
-        }
+        tuple_into_multizip!(
+            impl[] ($($T,)+), IntoParallelIterator, into_par_iter; $(($T, $t)),+
+        );
+        tuple_into_multizip!(
+            impl['a] &'a ($($T,)+), IntoParallelRefIterator<'a>, par_iter; $(($T, $t)),+
+        );
+        tuple_into_multizip!(
+            impl['a] &'a mut ($($T,)+), IntoParallelRefMutIterator<'a>, par_iter_mut;
+            $(($T, $t)),+
+        );
 
         impl<$($T),+> ParallelIterator for MultiZip<($($T,)+)>
         where
@@ -148,39 +141,12 @@ multizip!((A, a), (B, b), (C, c), (D, d));
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e));
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f));
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g));
-multizip!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h)
-);
-multizip!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h),
-    (I, i)
-);
-multizip!(
-    (A, a),
-    (B, b),
-    (C, c),
-    (D, d),
-    (E, e),
-    (F, f),
-    (G, g),
-    (H, h),
-    (I, i),
-    (J, j)
-);
+#[rustfmt::skip]
+multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h));
+#[rustfmt::skip]
+multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h), (I, i));
+#[rustfmt::skip]
+multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h), (I, i), (J, j));
 #[rustfmt::skip]
 multizip!((A, a), (B, b), (C, c), (D, d), (E, e), (F, f), (G, g), (H, h), (I, i), (J, j), (K, k));
 #[rustfmt::skip]

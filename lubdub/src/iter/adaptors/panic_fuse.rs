@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
-use super::base_hints::hints_from_base;
+use super::base_hints::{hints_from_base, lens_from_base};
 use crate::iter::plumbing::{
     Consumer, Folder, Producer, ProducerCallback, Reducer, UnindexedConsumer,
 };
@@ -126,13 +126,7 @@ impl<'a, P: Producer> Producer for PanicFuseProducer<'a, P> {
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    lens_from_base!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -1,5 +1,6 @@
 //! [`Rev`]: `rev`, the items in reverse order.
 
+use super::base_hints::lens_from_base;
 use super::by_producer::indexed_by_producer;
 use crate::iter::plumbing::{Producer, ProducerCallback};
 use crate::iter::IndexedParallelIterator;
@@ -66,13 +67,7 @@ impl<P: Producer> Producer for RevProducer<P> {
         self.base.into_iter().rev()
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    lens_from_base!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         // The first `index` reversed items are the last `index` of `base`.

@@ -3,6 +3,7 @@
 use std::cmp::min;
 
 use super::by_producer::indexed_by_producer;
+use super::pair_producers::{with_producers, PairCallback};
 use crate::iter::plumbing::{Producer, ProducerCallback};
 use crate::iter::IndexedParallelIterator;
 
@@ -44,49 +45,26 @@ indexed_by_producer! {
         // Each side's producer is cut to the common length first, so both
         // halves of every later cut have equal lengths.
         let len = self.len();
-        return self.a.with_producer(FirstCallback {
-            callback,
-            b: self.b,
-            len,
-        });
+        return with_producers(self.a, self.b, Callback { callback, len });
 
-        struct FirstCallback<CB, B> {
+        struct Callback<CB> {
             callback: CB,
-            b: B,
             len: usize,
         }
 
-        impl<CB, ItemA, B> ProducerCallback<ItemA> for FirstCallback<CB, B>
+        impl<CB, ItemA, ItemB> PairCallback<ItemA, ItemB> for Callback<CB>
         where
-            B: IndexedParallelIterator,
-            CB: ProducerCallback<(ItemA, B::Item)>,
+            CB: ProducerCallback<(ItemA, ItemB)>,
         {
             type Output = CB::Output;
-            fn callback<PA: Producer<Item = ItemA>>(self, a: PA) -> CB::Output {
+            fn callback<PA, PB>(self, a: PA, b: PB) -> CB::Output
+            where
+                PA: Producer<Item = ItemA>,
+                PB: Producer<Item = ItemB>,
+            {
                 let a = a.split_at(self.len).0;
-                self.b.with_producer(SecondCallback {
-                    callback: self.callback,
-                    a,
-                    len: self.len,
-                })
-            }
-        }
-
-        struct SecondCallback<CB, PA> {
-            callback: CB,
-            a: PA,
-            len: usize,
-        }
-
-        impl<CB, PA, ItemB> ProducerCallback<ItemB> for SecondCallback<CB, PA>
-        where
-            PA: Producer,
-            CB: ProducerCallback<(PA::Item, ItemB)>,
-        {
-            type Output = CB::Output;
-            fn callback<PB: Producer<Item = ItemB>>(self, b: PB) -> CB::Output {
                 let b = b.split_at(self.len).0;
-                self.callback.callback(ZipProducer { a: self.a, b })
+                self.callback.callback(ZipProducer { a, b })
             }
         }
     }
