@@ -22,6 +22,18 @@ def patch_lines():
     return ["[patch.crates-io]", *(f"{name} = {{ path = {json.dumps(os.path.join(compat, name))} }}" for name in PATCHED)]
 
 
+def harness_tail(targets, against_rayon):
+    """The end of a generated harness's manifest, as lines: a `[[test]]` per
+    (name, root file) in `targets`, the compat patch unless `against_rayon`,
+    and an empty `[workspace]` that keeps the harness out of any other."""
+    lines = []
+    for name, root in targets:
+        lines += ["[[test]]", f"name = {json.dumps(name)}", f"path = {json.dumps(root)}", ""]
+    if not against_rayon:
+        lines += [*patch_lines(), ""]
+    return lines + ["[workspace]", ""]
+
+
 def package_dirs(work, dependencies):
     """{name: (source folder, version)} in cargo's registry cache of `dependencies` ({name: requirement}).
 

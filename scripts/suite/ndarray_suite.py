@@ -17,7 +17,6 @@ import sys
 
 import build
 import cargo
-import report
 import runner
 import testfiles
 from common import repo_root
@@ -56,12 +55,7 @@ def manifest_text(targets, version, against_rayon):
         *TEST_DEPENDENCIES,
         "",
     ]
-    for name, root in targets:
-        lines += ["[[test]]", f"name = {json.dumps(name)}", f"path = {json.dumps(root)}", ""]
-    if not against_rayon:
-        lines += [*cargo.patch_lines(), ""]
-    lines += ["[workspace]", ""]
-    return "\n".join(lines)
+    return "\n".join(lines + cargo.harness_tail(targets, against_rayon))
 
 
 def main():
@@ -90,12 +84,8 @@ def main():
         results,
         file_errors,
     )
-    if not args.against_rayon:  # a [patch] that did not take would test the real crates
-        cargo.check_patched(os.path.join(mode_dir, "Cargo.toml"), set(cargo.PATCHED))
-    runner.run_built(built, args.jobs, args.timeout, os.path.join(mode_dir, "logs"), results)
     title = f"ndarray {version}'s parallel tests on " + ("real Rayon" if args.against_rayon else "lubdub (compat/ via [patch])")
-    baseline = None if args.against_rayon else os.path.join(work, "rayon", "results.tsv")
-    sys.exit(report.report(title, mode_dir, results, file_errors, dependency_errors, baseline, args.min_pass))
+    sys.exit(runner.run_and_report(title, mode_dir, built, args, results, file_errors, dependency_errors))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import cargo
+import report
 from common import FAIL, HANG, IGNORED, PASS, log
 
 
@@ -110,3 +112,18 @@ def run_built(built, jobs, timeout, log_dir, results):
                 tasks.append((test_id, executable, name))
     log(f"running {len(tasks)} tests, {jobs} at a time, {timeout} s each at most")
     results.update(run_all(tasks, jobs, timeout, log_dir))
+
+
+def run_and_report(title, mode_dir, built, args, results, file_errors, dependency_errors):
+    """Runs the built harness's tests and returns the report's exit status.
+
+    On lubdub (not `args.against_rayon`) it first checks that the compat patch
+    took, since a patch cargo did not use would test the real crates, and
+    counts against the Rayon run's results beside `mode_dir`, if there are any.
+    """
+    if not args.against_rayon:
+        cargo.check_patched(os.path.join(mode_dir, "Cargo.toml"), set(cargo.PATCHED))
+    run_built(built, args.jobs, args.timeout, os.path.join(mode_dir, "logs"), results)
+    rayon_results = os.path.join(os.path.dirname(mode_dir), "rayon", "results.tsv")
+    baseline = None if args.against_rayon else rayon_results
+    return report.report(title, mode_dir, results, file_errors, dependency_errors, baseline, args.min_pass)
