@@ -149,10 +149,7 @@ def test_crate(name, crate, source, crate_dir, args, baseline_path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--against-rayon", action="store_true", help="use the real rayon crates (the baseline)")
-    parser.add_argument("--min-pass", type=int, help="exit with 1 when fewer tests pass, all crates together")
-    parser.add_argument("--timeout", type=int, default=120, help="seconds one test may run (default 120)")
-    parser.add_argument("--jobs", type=int, default=2, help="tests run at once (default 2)")
+    runner.add_run_arguments(parser, timeout=120)
     parser.add_argument("--only", choices=sorted(CRATES), action="append", help="only this crate (repeatable)")
     args = parser.parse_args()
 

@@ -62,10 +62,7 @@ def manifest_text(targets, against_rayon):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--against-rayon", action="store_true", help="test the real rayon crates (the baseline)")
-    parser.add_argument("--min-pass", type=int, help="exit with 1 when fewer tests pass")
-    parser.add_argument("--timeout", type=int, default=60, help="seconds one test may run (default 60)")
-    parser.add_argument("--jobs", type=int, default=2, help="tests run at once (default 2)")
+    runner.add_run_arguments(parser, timeout=60)
     parser.add_argument("--rounds", type=int, default=4, help="builds that drop tests that do not compile (default 4)")
     parser.add_argument("--only", default="", help="only the files whose path (e.g. rayon-core/src/join) contains this")
     args = parser.parse_args()

@@ -127,3 +127,11 @@ def run_and_report(title, mode_dir, built, args, results, file_errors, dependenc
     rayon_results = os.path.join(os.path.dirname(mode_dir), "rayon", "results.tsv")
     baseline = None if args.against_rayon else rayon_results
     return report.report(title, mode_dir, results, file_errors, dependency_errors, baseline, args.min_pass)
+
+
+def add_run_arguments(parser, timeout):
+    """The options every suite takes: baseline mode, pass floor, per-test timeout, parallelism."""
+    parser.add_argument("--against-rayon", action="store_true", help="test the real rayon crates (the baseline)")
+    parser.add_argument("--min-pass", type=int, help="exit with 1 when fewer tests pass (all of the run's tests)")
+    parser.add_argument("--timeout", type=int, default=timeout, help=f"seconds one test may run (default {timeout})")
+    parser.add_argument("--jobs", type=int, default=2, help="tests run at once (default 2)")
