@@ -43,6 +43,12 @@ fn flat_map_sum(items: &[u64]) -> u64 {
         .sum()
 }
 
+/// The sum of the squares of `v` by `reduce`, whose results may grow, so
+/// its folders double (`iter/plumbing/doubling_folders.rs`).
+fn reduce_of_squares(v: &[u64]) -> u64 {
+    v.par_iter().map(|x| x * x).reduce(|| 0, u64::wrapping_add)
+}
+
 /// The kernel named `name`, as a closure over its input.
 fn kernel(name: &str) -> Box<dyn Fn() -> u64 + Sync> {
     let items = |n: u64| (0..n).collect::<Vec<u64>>();
@@ -60,8 +66,14 @@ fn kernel(name: &str) -> Box<dyn Fn() -> u64 + Sync> {
             let v = items(65_536);
             Box::new(move || flat_map_sum(black_box(&v)))
         }
+        "reduce65536" => {
+            let v = items(65_536);
+            Box::new(move || reduce_of_squares(black_box(&v)))
+        }
         other => {
-            eprintln!("unknown kernel {other:?}: fib20, sum64, sum65536 or flat_map65536");
+            eprintln!(
+                "unknown kernel {other:?}: fib20, sum64, sum65536, flat_map65536 or reduce65536"
+            );
             std::process::exit(2);
         }
     }

@@ -6,8 +6,8 @@
 /// Writes, inside `impl Consumer<T> for` an adaptor's consumer whose base
 /// consumer `self.base` is of type `C`, lubdub's hidden hints answered as
 /// the base answers them: `position_free` (needs positions only where its
-/// base does), `may_become_full` (full only when its base is) and
-/// `FROM_THE_RIGHT` (from the right where its base is).
+/// base does), `may_become_full` (full only when its base is),
+/// `FROM_THE_RIGHT` (from the right where its base is) and `RESULTS_GROW`.
 macro_rules! hints_from_base {
     () => {
         fn position_free(&self) -> bool {
@@ -19,6 +19,8 @@ macro_rules! hints_from_base {
         }
 
         const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+
+        const RESULTS_GROW: bool = C::RESULTS_GROW;
     };
 }
 

@@ -177,6 +177,9 @@ where
 
     /// From the right where its base is.
     const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+
+    /// Growing where its base's results do.
+    const RESULTS_GROW: bool = C::RESULTS_GROW;
 }
 
 impl<T, C, S, F> UnindexedConsumer<T> for FoldConsumer<'_, C, S, F>

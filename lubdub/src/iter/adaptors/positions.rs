@@ -82,6 +82,9 @@ where
 
     /// From the right where its base is.
     const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+
+    /// Growing where its base's results do.
+    const RESULTS_GROW: bool = C::RESULTS_GROW;
 }
 
 /// A [`PositionsConsumer`]'s folder; `next` is the position of the next

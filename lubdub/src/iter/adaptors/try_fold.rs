@@ -190,6 +190,9 @@ where
 
     /// From the right where its base is.
     const FROM_THE_RIGHT: bool = C::FROM_THE_RIGHT;
+
+    /// Growing where its base's results do.
+    const RESULTS_GROW: bool = C::RESULTS_GROW;
 }
 
 impl<T, U, C, S, F> UnindexedConsumer<T> for TryFoldConsumer<'_, U, C, S, F>

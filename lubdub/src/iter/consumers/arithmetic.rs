@@ -34,11 +34,12 @@ trait Operation<S, T>: Combine<S> {
 
 /// How two results `S` are joined, left then right.
 trait Combine<S> {
-    /// True when one folder may take a whole piece: a sum grows slowly, so
-    /// a piece's chunks may all add into one result. A product of big
-    /// numbers grows with each factor, so its chunks' results join as a
-    /// balanced tree (`iter/plumbing/chunk_results.rs`).
-    const ONE_FOLDER_PER_PIECE: bool;
+    /// True when results grow with the items they hold
+    /// ([`Consumer::RESULTS_GROW`]): a product of big numbers grows with
+    /// each factor, so a piece's folders double and join as a balanced tree
+    /// (`iter/plumbing/doubling_folders.rs`). A sum grows slowly: a piece's
+    /// chunks all add into one folder.
+    const RESULTS_GROW: bool;
 
     fn combine(left: S, right: S) -> S;
 }
@@ -53,7 +54,7 @@ impl<S: Sum<T> + Sum<S>, T> Operation<S, T> for Adding {
 }
 
 impl<S: Sum<S>> Combine<S> for Adding {
-    const ONE_FOLDER_PER_PIECE: bool = true;
+    const RESULTS_GROW: bool = false;
 
     fn combine(left: S, right: S) -> S {
         once(left).chain(once(right)).sum()
@@ -67,7 +68,7 @@ impl<S: Product<T> + Product<S>, T> Operation<S, T> for Multiplying {
 }
 
 impl<S: Product<S>> Combine<S> for Multiplying {
-    const ONE_FOLDER_PER_PIECE: bool = false;
+    const RESULTS_GROW: bool = true;
 
     fn combine(left: S, right: S) -> S {
         once(left).chain(once(right)).product()
@@ -105,11 +106,13 @@ where
         false
     }
 
-    /// A sum's folders take any number of items; a product's results join
-    /// as a tree (see [`Combine::ONE_FOLDER_PER_PIECE`]).
+    /// Its folders take any number of items.
     fn position_free(&self) -> bool {
-        <Op as Combine<S>>::ONE_FOLDER_PER_PIECE
+        true
     }
+
+    /// As its operation's (see [`Combine::RESULTS_GROW`]).
+    const RESULTS_GROW: bool = <Op as Combine<S>>::RESULTS_GROW;
 
     /// Never full.
     fn may_become_full(&self) -> bool {

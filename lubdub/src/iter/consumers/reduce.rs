@@ -72,14 +72,15 @@ where
         false
     }
 
-    /// False: its chunks are folded each into a folder of its own and
-    /// their results joined as a balanced tree
-    /// (`iter/plumbing/chunk_results.rs`), as a join may cost as much as
-    /// its operands are large (a product of big integers, a
-    /// concatenation).
+    /// Its folders take any number of items.
     fn position_free(&self) -> bool {
-        false
+        true
     }
+
+    /// A join may cost as much as its operands are large (a product of big
+    /// integers, a concatenation): a piece's folders double and join as a
+    /// balanced tree (`iter/plumbing/doubling_folders.rs`).
+    const RESULTS_GROW: bool = true;
 
     /// Never full.
     fn may_become_full(&self) -> bool {

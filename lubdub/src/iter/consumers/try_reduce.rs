@@ -88,6 +88,9 @@ where
     fn position_free(&self) -> bool {
         true
     }
+
+    /// As `reduce`'s (`reduce.rs`).
+    const RESULTS_GROW: bool = true;
 }
 
 impl<T, OP> UnindexedConsumer<T> for TryReduceConsumer<'_, OP>

@@ -25,10 +25,12 @@
 
 mod bridge;
 mod chunk_results;
+mod doubling_folders;
 mod drive;
 mod from_the_right;
 mod one_folder;
 mod pending_rest;
+mod runs;
 mod schedule;
 
 pub use bridge::{bridge, bridge_producer_consumer, bridge_unindexed};
@@ -226,6 +228,18 @@ pub trait Consumer<Item>: Send + Sized {
     /// correct.
     #[doc(hidden)]
     const FROM_THE_RIGHT: bool = false;
+
+    /// True for a reduction whose results may grow with the items they
+    /// hold, so that joining two may cost as much as they are large (a
+    /// product of big integers, a concatenation): `reduce`, `product`. A
+    /// consumer that needs no positions ([`Consumer::position_free`]) then
+    /// gets folders that double in length along a piece, closed early
+    /// where folding grows costly, their results joined as a balanced tree
+    /// (`plumbing/doubling_folders.rs`), rather than one folder per piece;
+    /// an adaptor's consumer gives its base's answer. Not part of Rayon's
+    /// trait; the default, false, keeps one folder per piece.
+    #[doc(hidden)]
+    const RESULTS_GROW: bool = false;
 }
 
 /// Takes the items of one piece, sequentially, and makes its result.

@@ -3,11 +3,14 @@
 //! piece of the loop is folded into ONE folder, chunk after chunk
 //! ([`OneFolder`], the driver's sink), and the consumer is cut only where a
 //! promotion cuts the piece, without positions, as [`bridge_unindexed`]
-//! cuts it.
+//! cuts it. A reduction whose results grow
+//! ([`Consumer::RESULTS_GROW`](super::Consumer::RESULTS_GROW)) gets folders
+//! that double along the piece instead (`doubling_folders.rs`).
 //!
 //! [`bridge_unindexed`]: super::bridge_unindexed
 
 use super::bridge::{bridge, bridge_producer_consumer, fold_halves, runs_alone};
+use super::doubling_folders::DoublingFolders;
 use super::drive::{drive, Sink};
 use super::schedule::Limits;
 use super::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
@@ -17,7 +20,10 @@ use crate::pool::in_current_pool;
 /// Runs an indexed parallel iterator into an unindexed consumer: what every
 /// indexed iterator of lubdub does in `drive_unindexed`. A consumer that
 /// needs no positions ([`position_free`](super::Consumer::position_free)) gets one folder per
-/// piece of the loop; any other goes to [`bridge`], one folder per chunk.
+/// piece of the loop, or folders that double where its results grow
+/// ([`RESULTS_GROW`](super::Consumer::RESULTS_GROW),
+/// `doubling_folders.rs`); any other goes to [`bridge`], one folder per
+/// chunk.
 pub(crate) fn bridge_unindexed_consumer<I, C>(par_iter: I, consumer: C) -> C::Result
 where
     I: IndexedParallelIterator,
@@ -54,6 +60,10 @@ where
                 return fold_halves(len, producer, consumer);
             }
             let limits = Limits::of(&producer);
+            if C::RESULTS_GROW {
+                let folders: DoublingFolders<C, T> = Sink::<P>::fresh(&consumer);
+                return drive(ctx, limits, len, producer, folders, consumer);
+            }
             let folder: OneFolder<C, T> = Sink::<P>::fresh(&consumer);
             drive(ctx, limits, len, producer, folder, consumer)
         })
