@@ -263,6 +263,8 @@ programs! {
     nqueens {
         /// n-queens solutions counted by `scope` and `spawn`.
         Nqueens => Nqueens,
+        /// n-queens solutions counted by a `scope` of a few long `spawn`ed tasks.
+        NqueensFewTasks => NqueensFewTasks,
     }
     fold_vec {
         /// A filter by `fold(Vec::new, push).reduce(Vec::new, append)`.
