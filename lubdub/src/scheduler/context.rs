@@ -234,6 +234,26 @@ impl WorkerContext {
         self.join_inner::<true, _, _, _, _>(a, b)
     }
 
+    /// The join of a cut made up front rather than at a heartbeat (the
+    /// unindexed bridge's first cuts, `iter/plumbing/bridge.rs`, whose
+    /// halves poll no heartbeat while they fold): where some seat is idle,
+    /// [`WorkerContext::join_split`], so that `b` is stealable at once and
+    /// a sleeper wakes for it, as a Rayon join makes it; else a plain
+    /// [`WorkerContext::join`].
+    pub(crate) fn join_offering<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
+    where
+        A: FnOnce() -> RA + Send,
+        B: FnOnce() -> RB + Send,
+        RA: Send,
+        RB: Send,
+    {
+        if self.registry().idle().any_idle() {
+            self.join_split(a, b)
+        } else {
+            self.join(a, b)
+        }
+    }
+
     /// The body of both joins; `PROMOTE_NOW` is a constant, so `join`
     /// compiles to exactly the countdown fast path. `a` runs on this thread.
     #[inline(always)]

@@ -6,7 +6,7 @@
 //! consumer that needs no positions gets one folder per piece instead,
 //! `one_folder.rs`). An unindexed producer, which has no chunk boundaries to
 //! poll at, is cut into a few pieces per thread up front and again where a
-//! piece migrates.
+//! piece migrates, each cut offered at once to an idle seat.
 
 use super::chunk_results::ChunkResults;
 use super::drive::{drive, on_this_worker, Sink};
@@ -279,7 +279,7 @@ where
                 let reducer = consumer.to_reducer();
                 let left_consumer = consumer.split_off_left();
                 let owner = ctx.index();
-                let (l, r) = ctx.join(
+                let (l, r) = ctx.join_offering(
                     || unindexed_here(owner, splits, left, left_consumer),
                     || unindexed_here(owner, splits, right, consumer),
                 );
