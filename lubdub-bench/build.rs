@@ -10,7 +10,13 @@
 use std::process::Command;
 
 fn main() {
-    const SOURCES: [&str; 4] = ["c/treesum.c", "c/micro.c", "c/loops.c", "c/bfs.c"];
+    const SOURCES: [&str; 5] = [
+        "c/treesum.c",
+        "c/micro.c",
+        "c/loops.c",
+        "c/bfs.c",
+        "c/regions.c",
+    ];
     for source in SOURCES {
         println!("cargo:rerun-if-changed={source}");
     }

@@ -17,6 +17,7 @@ use crate::workloads::loops::{self, LoopsConfig};
 use crate::workloads::micro::{self, MicroPart, MicroSettings};
 use crate::workloads::programs::{self, ProgramsConfig};
 use crate::workloads::msg::{self, MsgConfig};
+use crate::workloads::regions::{self, RegionKind, RegionsConfig};
 use crate::workloads::sort::{self, SortCase, SortConfig, SortInput};
 use crate::workloads::treesum::{self, TreeVariant, TreesumConfig};
 use crate::workloads::Workload;
@@ -42,6 +43,15 @@ const ALL_MESSAGES: usize = 100_000;
 /// The hot loop's calls per repetition in `all`.
 const ALL_HOT_CALLS: usize = 2_000;
 
+/// The region sizes `all` measures (µs of sequential work): the smallest and
+/// largest of issue 23's.
+const ALL_REGION_SIZES_US: [u64; 2] = [50, 5_000];
+
+/// The most time `all` gives one regions cell: two kinds at two sizes and
+/// 1, 2 and 4 threads then take about 6 s on 2 cores whatever `--budget-ms`
+/// says.
+const ALL_REGIONS_BUDGET_MS: u64 = 300;
+
 /// The thread counts `all` runs fft, bfs, grain and msg with: those up to
 /// [`ALL_MAX_FEW_THREADS`], or the smallest one asked for if none is.
 fn all_few_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
@@ -59,7 +69,8 @@ fn all_few_threads(threads: Vec<NonZeroUsize>) -> Vec<NonZeroUsize> {
 
 /// treesum (1023 and 10,000,000 nodes), micro, fft (scale 10, without the
 /// ceiling), loops, sorts of random u64s, the programs at short sizes, and
-/// short bfs (scale 16, 16 keys), grain and msg, in a few minutes on 2 cores.
+/// short bfs (scale 16, 16 keys), grain and msg, and regions (50 µs and
+/// 5 ms), in a few minutes on 2 cores.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -150,6 +161,20 @@ impl Args {
 }
 
 impl Args {
+    /// Both kinds of region at the smallest and largest size, at few
+    /// threads, each cell held to [`ALL_REGIONS_BUDGET_MS`].
+    fn regions_config(&self) -> RegionsConfig {
+        RegionsConfig {
+            kinds: RegionKind::ALL.to_vec(),
+            sizes_us: ALL_REGION_SIZES_US.to_vec(),
+            threads: all_few_threads(self.common.threads()),
+            budget: self
+                .common
+                .budget()
+                .min(std::time::Duration::from_millis(ALL_REGIONS_BUDGET_MS)),
+        }
+    }
+
     /// Every program of `programs`, each at its short size (a few ms).
     fn programs_config(&self) -> ProgramsConfig {
         ProgramsConfig {
@@ -179,6 +204,7 @@ impl Workload for Args {
         cells.extend(bfs::run(&self.bfs_config())?);
         cells.extend(grain::run(&self.grain_config())?);
         cells.extend(msg::run(&self.msg_config())?);
+        cells.extend(regions::run(&self.regions_config())?);
         Ok(cells)
     }
 
@@ -229,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn bfs_grain_and_msg_run_short_on_few_threads() {
+    fn bfs_grain_msg_and_regions_run_short_on_few_threads() {
         let Command::All(args) = parse(&["all", "--threads", "1,2,8"]).unwrap() else {
             panic!("not all")
         };
@@ -240,6 +266,11 @@ mod tests {
         assert_eq!(args.grain_config().scale, ALL_GRAIN_SCALE);
         assert_eq!(args.msg_config().messages, ALL_MESSAGES);
         assert_eq!(args.msg_config().threads, [nz(1), nz(2)]);
+        let regions = args.regions_config();
+        assert_eq!(regions.sizes_us, ALL_REGION_SIZES_US);
+        assert_eq!(regions.kinds, RegionKind::ALL);
+        assert_eq!(regions.threads, [nz(1), nz(2)]);
+        assert!(regions.budget.as_millis() <= u128::from(ALL_REGIONS_BUDGET_MS));
     }
 
     #[test]

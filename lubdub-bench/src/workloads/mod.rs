@@ -116,6 +116,7 @@ workloads! {
     bfs => Bfs,
     grain => Grain,
     msg => Msg,
+    regions => Regions,
 }
 
 /// The subcommand of the command line `lubdub-bench <args>`, for tests.
