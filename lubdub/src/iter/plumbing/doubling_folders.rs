@@ -22,7 +22,10 @@
 //!   piece's first chunks do, each chunk is a folder of its own, and so
 //!   after a promotion cut the piece, when its chunks start short again: a
 //!   chunk longer than what the open folder holds, or shorter than the
-//!   chunk before it, starts a new folder.
+//!   chunk before it, starts a new folder. Chunks that stop growing below
+//!   the largest chunk (`schedule.rs`: items slow enough that each poll
+//!   reads the clock, items that run loops, a piece of a few items) are a
+//!   folder each: their items cost far more than a join.
 //! - **Two folders are timed.** The first two folders of at least
 //!   [`TIMED_FOLDER`] items (while chunks double: those of 1,024 and 2,048
 //!   items, each one chunk) are timed, three clock reads per piece. If the
@@ -38,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use super::drive::Sink;
 use super::runs::Runs;
+use super::schedule::MAX_CHUNK;
 use super::{Consumer, Folder, Producer, UnindexedConsumer};
 
 /// The least items a timed folder holds.
@@ -63,15 +67,24 @@ enum Shape {
     Tree,
 }
 
-/// The folders of a piece (see the module's doc).
+/// The folders of a piece (see the module's doc). What changes at every
+/// chunk is here; the rest is boxed, as the driver moves the sink by value
+/// once per chunk (one allocation per piece instead of a larger move per
+/// chunk: a reduction of costly items runs one-item chunks).
 pub(super) struct DoublingFolders<C: Consumer<T>, T> {
-    /// A consumer split off the piece's rest, from which each new folder,
-    /// and the reducer joining a closed folder's result, is split off.
-    maker: C,
     /// The folder taking the piece's items now.
     open: C::Folder,
     /// How many items `open` holds.
     open_items: usize,
+    /// What the piece keeps besides.
+    kept: Box<Kept<C, T>>,
+}
+
+/// What [`DoublingFolders`] keeps besides its open folder.
+struct Kept<C: Consumer<T>, T> {
+    /// A consumer split off the piece's rest, from which each new folder,
+    /// and the reducer joining a closed folder's result, is split off.
+    maker: C,
     /// The length of the last chunk.
     last_chunk: usize,
     /// The results of the closed folders.
@@ -83,36 +96,36 @@ impl<C: UnindexedConsumer<T>, T> DoublingFolders<C, T> {
     /// Closes the open folder: its result goes onto the runs, and a new
     /// folder takes the next items.
     fn close(&mut self) {
-        if let Shape::Measuring(mark, first) = self.shape {
-            self.shape = self.measured(mark, first);
+        let kept = &mut *self.kept;
+        if let Shape::Measuring(mark, first) = kept.shape {
+            kept.shape = measured(self.open_items, mark, first);
         }
-        let fresh = self.maker.split_off_left().into_folder();
+        let fresh = kept.maker.split_off_left().into_folder();
         let folder = std::mem::replace(&mut self.open, fresh);
-        let then = self.maker.to_reducer();
-        self.closed.push(folder.complete(), then, self.open_items);
+        let then = kept.maker.to_reducer();
+        kept.closed.push(folder.complete(), then, self.open_items);
         self.open_items = 0;
     }
+}
 
-    /// The shape known once the open folder closes, from `mark` (when the
-    /// folder before it closed, if it was timed) and the first timed
-    /// folder's cost per item.
-    fn measured(&self, mark: Option<Instant>, first: u64) -> Shape {
-        let items = self.open_items;
-        if items < TIMED_FOLDER / 2 {
-            return Shape::Measuring(None, first);
-        }
-        let now = Instant::now();
-        let Some(start) = mark.filter(|_| items >= TIMED_FOLDER) else {
-            return Shape::Measuring(Some(now), first);
-        };
-        let cost = per_timed_folder(now.saturating_duration_since(start), items);
-        if first == 0 {
-            Shape::Measuring(Some(now), cost)
-        } else if grows(first, cost) {
-            Shape::Tree
-        } else {
-            Shape::Doubling
-        }
+/// The shape known once a folder of `items` items closes, from `mark` (when
+/// the folder before it closed, if it was timed) and the first timed
+/// folder's cost per item.
+fn measured(items: usize, mark: Option<Instant>, first: u64) -> Shape {
+    if items < TIMED_FOLDER / 2 {
+        return Shape::Measuring(None, first);
+    }
+    let now = Instant::now();
+    let Some(start) = mark.filter(|_| items >= TIMED_FOLDER) else {
+        return Shape::Measuring(Some(now), first);
+    };
+    let cost = per_timed_folder(now.saturating_duration_since(start), items);
+    if first == 0 {
+        Shape::Measuring(Some(now), cost)
+    } else if grows(first, cost) {
+        Shape::Tree
+    } else {
+        Shape::Doubling
     }
 }
 
@@ -148,12 +161,14 @@ where
         let maker = spare.split_off_left();
         let open = maker.split_off_left().into_folder();
         DoublingFolders {
-            maker,
             open,
             open_items: 0,
-            last_chunk: 0,
-            closed: Runs::new(),
-            shape: Shape::Measuring(None, 0),
+            kept: Box::new(Kept {
+                maker,
+                last_chunk: 0,
+                closed: Runs::new(),
+                shape: Shape::Measuring(None, 0),
+            }),
         }
     }
 
@@ -164,13 +179,13 @@ where
 
     #[inline]
     fn complete(self, _: C) -> C::Result {
-        self.closed.then(self.open.complete())
+        self.kept.closed.then(self.open.complete())
     }
 
     #[inline]
     fn fold_last(self, producer: P, _: C) -> C::Result {
         let last = producer.fold_with(self.open).complete();
-        self.closed.then(last)
+        self.kept.closed.then(last)
     }
 
     #[inline]
@@ -180,15 +195,17 @@ where
 
     #[inline]
     fn fold_chunk(mut self, head: P, len: usize) -> Self {
-        let new_schedule = len > self.open_items || len < self.last_chunk;
+        let last_chunk = self.kept.last_chunk;
+        let new_schedule = len > self.open_items || len < last_chunk;
         if self.open_items > 0 && new_schedule {
             self.close();
         }
-        self.last_chunk = len;
+        let held = len <= last_chunk && len < MAX_CHUNK;
+        self.kept.last_chunk = len;
         self.open = head.fold_with(self.open);
         self.open_items += len;
-        let doubled = self.open_items >= self.closed.top_items();
-        if doubled || matches!(self.shape, Shape::Tree) {
+        let doubled = self.open_items >= self.kept.closed.top_items();
+        if doubled || held || matches!(self.kept.shape, Shape::Tree) {
             self.close();
         }
         self

@@ -51,7 +51,7 @@ const FIRST_CHUNK: usize = 8;
 
 /// The largest chunk, in items: the heartbeat is polled at least this often.
 /// Chunks double up to it.
-const MAX_CHUNK: usize = 2048;
+pub(super) const MAX_CHUNK: usize = 2048;
 
 /// The longest chunk a piece runs before its first clock read (see the
 /// module's doc).
