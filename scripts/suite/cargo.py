@@ -22,6 +22,24 @@ def patch_lines():
     return ["[patch.crates-io]", *(f"{name} = {{ path = {json.dumps(os.path.join(compat, name))} }}" for name in PATCHED)]
 
 
+def harness_head(name):
+    """The start of a generated harness's manifest, as lines: a package
+    `name` that is never published, whose tests are only the `[[test]]`s
+    `harness_tail` lists, and an empty library `lib.rs`."""
+    return [
+        "[package]",
+        f"name = {json.dumps(name)}",
+        'version = "0.0.0"',
+        'edition = "2021"',
+        "publish = false",
+        "autotests = false",
+        "",
+        "[lib]",
+        'path = "lib.rs"',
+        "",
+    ]
+
+
 def harness_tail(targets, against_rayon):
     """The end of a generated harness's manifest, as lines: a `[[test]]` per
     (name, root file) in `targets`, the compat patch unless `against_rayon`,

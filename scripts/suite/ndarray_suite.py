@@ -36,16 +36,7 @@ TEST_DEPENDENCIES = [
 def manifest_text(targets, version, against_rayon):
     features = json.dumps(TEST_FEATURES)
     lines = [
-        "[package]",
-        'name = "ndarray-suite-harness"',
-        'version = "0.0.0"',
-        'edition = "2021"',
-        "publish = false",
-        "autotests = false",
-        "",
-        "[lib]",
-        'path = "lib.rs"',
-        "",
+        *cargo.harness_head("ndarray-suite-harness"),
         "[features]",
         f"default = {features}",
         *(f"{feature} = []" for feature in TEST_FEATURES),

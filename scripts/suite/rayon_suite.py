@@ -42,16 +42,7 @@ class RayonLayout(testfiles.Layout):
 def manifest_text(targets, against_rayon):
     """The generated crate: Rayon's dev-dependencies, a target per file, and the patch."""
     lines = [
-        "[package]",
-        'name = "rayon-suite-harness"',
-        'version = "0.0.0"',
-        'edition = "2021"',
-        "publish = false",
-        "autotests = false",
-        "",
-        "[lib]",
-        'path = "lib.rs"',
-        "",
+        *cargo.harness_head("rayon-suite-harness"),
         "[dependencies]",
         *(f'{name} = "={version}"' for name, version in VERSIONS.items()),
         *tables.TEST_DEPENDENCIES,
