@@ -45,7 +45,10 @@ const ALL_HOT_CALLS: usize = 2_000;
 
 /// The region sizes `all` measures (µs of sequential work): the smallest and
 /// largest of issue 23's.
-const ALL_REGION_SIZES_US: [u64; 2] = [50, 5_000];
+const ALL_REGION_SIZES_US: [u64; 2] = [
+    regions::ISSUE_SIZES_US[0],
+    regions::ISSUE_SIZES_US[regions::ISSUE_SIZES_US.len() - 1],
+];
 
 /// The most time `all` gives one regions cell: two kinds at two sizes and
 /// 1, 2 and 4 threads then take about 6 s on 2 cores whatever `--budget-ms`

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use lubdub::trace::{TraceEvent, TraceEventKind, WorkerTrace};
+use lubdub::trace::WorkerTrace;
 use lubdub::{Trace, WorkerState};
 
 use crate::check::{expect_eq, Mismatch};
@@ -35,28 +35,18 @@ pub enum Fill {
     Unmeasured,
 }
 
-/// When `worker` first works within `span`: at its start if the state it
-/// was last seen entering before then is [`WorkerState::Working`], else
-/// when it next enters that state, if before the end. `None` if it does not
-/// work within the span; a worker with no state change before the span is
-/// taken as not working at its start.
+/// When `worker` first works within `span`: the start of the first stretch
+/// of [`WorkerState::Working`] that reaches into the span (the span's start
+/// if the worker was working then), by [`WorkerTrace::states`]. `None` if
+/// it does not work within the span; a worker with no state change before
+/// the span is taken as not working at its start.
 fn first_working(worker: &WorkerTrace, span: Span) -> Option<Duration> {
-    let mut working_at_start = false;
-    for &TraceEvent { time, kind } in &worker.events {
-        let TraceEventKind::State(state) = kind else {
-            continue;
-        };
-        if time <= span.start {
-            working_at_start = state == WorkerState::Working;
-        } else if working_at_start {
-            return Some(span.start);
-        } else if time > span.end {
-            return None;
-        } else if state == WorkerState::Working {
-            return Some(time);
-        }
-    }
-    working_at_start.then_some(span.start)
+    worker
+        .states(span.end)
+        .find(|&(state, start, end)| {
+            state == WorkerState::Working && end > span.start && start <= span.end
+        })
+        .map(|(_, start, _)| start.max(span.start))
 }
 
 /// Whether `worker`'s ring still holds what it did at `at`: it dropped no
@@ -241,6 +231,8 @@ impl FillSummary {
 
 #[cfg(test)]
 mod tests {
+    use lubdub::trace::{TraceEvent, TraceEventKind};
+
     use super::*;
     use crate::workloads::nz;
     use crate::workloads::pools::Pools;

@@ -27,8 +27,8 @@
 //!   reads the clock, items that run loops, a piece of a few items) are a
 //!   folder each: their items cost far more than a join.
 //! - **Two folders are timed.** The first two folders of at least
-//!   [`TIMED_FOLDER`] items (while chunks double: those of 1,024 and 2,048
-//!   items, each one chunk) are timed, three clock reads per piece. If the
+//!   [`TIMED_FOLDER`] items (while chunks double, the chunks of that many
+//!   items and of twice as many) are timed, three clock reads per piece. If the
 //!   second costs [`GROWTH`] times as much per item as the first or more,
 //!   folding grows with what a folder holds, and from then on each chunk
 //!   is a folder of its own, the results joined as a balanced tree on the
@@ -40,6 +40,7 @@
 use std::time::{Duration, Instant};
 
 use super::drive::Sink;
+use super::one_folder::halve_spare;
 use super::runs::Runs;
 use super::schedule::MAX_CHUNK;
 use super::{Consumer, Folder, Producer, UnindexedConsumer};
@@ -67,8 +68,8 @@ enum Shape {
     Tree,
 }
 
-/// The folders of a piece (see the module's doc). What changes at every
-/// chunk is here; the rest is boxed, as the driver moves the sink by value
+/// The folders of a piece (see the module's doc). The open folder and its
+/// count are here; the rest is boxed, as the driver moves the sink by value
 /// once per chunk (one allocation per piece instead of a larger move per
 /// chunk: a reduction of costly items runs one-item chunks).
 pub(super) struct DoublingFolders<C: Consumer<T>, T> {
@@ -213,9 +214,7 @@ where
 
     #[inline]
     fn halve(spare: C, _: usize) -> (C, C, C::Reducer) {
-        let left_spare = spare.split_off_left();
-        let halves = spare.to_reducer();
-        (left_spare, spare, halves)
+        halve_spare(spare)
     }
 }
 

@@ -233,9 +233,10 @@ pub trait Consumer<Item>: Send + Sized {
     /// hold, so that joining two may cost as much as they are large (a
     /// product of big integers, a concatenation): `reduce`, `product`. A
     /// consumer that needs no positions ([`Consumer::position_free`]) then
-    /// gets folders that double in length along a piece, closed early
-    /// where folding grows costly, their results joined as a balanced tree
-    /// (`plumbing/doubling_folders.rs`), rather than one folder per piece;
+    /// gets folders that double in length along a piece, or a folder per
+    /// chunk where folding grows costly, their results joined as a
+    /// balanced tree (`plumbing/doubling_folders.rs`), rather than one
+    /// folder per piece;
     /// an adaptor's consumer gives its base's answer. Not part of Rayon's
     /// trait; the default, false, keeps one folder per piece.
     #[doc(hidden)]

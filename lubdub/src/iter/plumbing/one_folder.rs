@@ -120,8 +120,17 @@ where
 
     #[inline]
     fn halve(spare: C, _: usize) -> (C, C, C::Reducer) {
-        let left_spare = spare.split_off_left();
-        let halves = spare.to_reducer();
-        (left_spare, spare, halves)
+        halve_spare(spare)
     }
+}
+
+/// Cuts a piece's spare in two without positions, for the two pieces of a
+/// halved rest (this module's and `doubling_folders.rs`'s sinks): the left
+/// piece's spare split off its left, the right piece keeping `spare`, and
+/// the reducer joining their results.
+#[inline]
+pub(super) fn halve_spare<T, C: UnindexedConsumer<T>>(spare: C) -> (C, C, C::Reducer) {
+    let left_spare = spare.split_off_left();
+    let halves = spare.to_reducer();
+    (left_spare, spare, halves)
 }
