@@ -9,9 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || bash scripts/install-valgrind.sh
 cargo build --release -q -p lubdub --example hot_path_counts
-binary=target/release/examples/hot_path_counts
+binary="${CARGO_TARGET_DIR:-target}/release/examples/hot_path_counts"
 kernels=("$@")
-[ ${#kernels[@]} -gt 0 ] || kernels=(fib20 sum64 sum65536 flat_map65536 reduce65536)
+[ ${#kernels[@]} -gt 0 ] || kernels=(fib20 sum64 sum1000 sum65536 flat_map65536 reduce65536)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf '%-15s %8s %15s\n' kernel threads instr/call

@@ -1,6 +1,7 @@
 //! The hot paths whose instruction counts the scheduler and loop READMEs
 //! quote, one per argument, for `scripts/hot-path-counts.sh` to run under
-//! callgrind: `fib(20)` built of joins, a 64-element and a 65,536-element
+//! callgrind: `fib(20)` built of joins, a 64-element, a 1,000-element (its
+//! piece reads the clock once, forced) and a 65,536-element
 //! `par_iter().map().sum()`, and `par_chunks(64).flat_map(par_iter)` over
 //! 65,536 elements. Each kernel runs [`REPS`] times inside `measured`, the
 //! one function callgrind counts (`--toggle-collect`).
@@ -58,6 +59,10 @@ fn kernel(name: &str) -> Box<dyn Fn() -> u64 + Sync> {
             let v = items(64);
             Box::new(move || sum_of_squares(black_box(&v)))
         }
+        "sum1000" => {
+            let v = items(1000);
+            Box::new(move || sum_of_squares(black_box(&v)))
+        }
         "sum65536" => {
             let v = items(65_536);
             Box::new(move || sum_of_squares(black_box(&v)))
@@ -72,7 +77,7 @@ fn kernel(name: &str) -> Box<dyn Fn() -> u64 + Sync> {
         }
         other => {
             eprintln!(
-                "unknown kernel {other:?}: fib20, sum64, sum65536, flat_map65536 or reduce65536"
+                "unknown kernel {other:?}: fib20, sum64, sum1000, sum65536, flat_map65536 or reduce65536"
             );
             std::process::exit(2);
         }
