@@ -82,7 +82,7 @@ fn help_until(ctx: &WorkerContext, ready: &mut dyn FnMut() -> bool) {
         // A heartbeat due here shares the waiter's own oldest pending work
         // (a `join`'s `b`, a loop's rest), as one due in a `join` would: the
         // waiter counts as idle. It may then take that work itself below.
-        ctx.loop_poll();
+        ctx.loop_poll(1);
         if !registry.has_work_for(index) {
             back_off(&mut polls);
             continue;

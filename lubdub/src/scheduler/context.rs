@@ -384,39 +384,41 @@ impl WorkerContext {
         }
     }
 
-    /// A loop's poll between two chunks: on a due heartbeat with an idle
-    /// seat, promotes the oldest pending work, which may be the rest of this
-    /// loop or of a loop around it (their nodes say so when the loop takes
-    /// its rest back). Costs a decrement and a branch unless the countdown
-    /// ran out.
+    /// A loop's poll after a chunk of `items` items: on a due heartbeat
+    /// with an idle seat, promotes the oldest pending work, which may be the
+    /// rest of this loop or of a loop around it (their nodes say so when the
+    /// loop takes its rest back). Costs a subtraction and a branch unless the
+    /// chunk countdown, counted in items, ran out.
     ///
     /// The rescue signal's handler cannot split a loop; for an occupant that
     /// runs one and does not poll (an item that runs long) it makes the next
     /// poll read the clock, however far the countdown had to go.
     #[inline]
-    pub(crate) fn loop_poll(&self) {
-        if self.heartbeat.chunks.count_down() || self.owner.poll_requested() {
+    pub(crate) fn loop_poll(&self, items: usize) {
+        if self.heartbeat.chunks.count_down_by(items) || self.owner.poll_requested() {
             self.loop_heartbeat();
         }
     }
 
-    /// A loop's poll that reads the clock whatever the countdown says: a
-    /// piece whose chunks are about to grow past what it ran unchecked
-    /// (`iter/plumbing/schedule.rs`) measures them first.
+    /// A loop's poll after a chunk of `items` items that reads the clock
+    /// whatever the countdown says: a piece whose chunks are about to grow
+    /// past what it ran unchecked (`iter/plumbing/schedule.rs`) measures
+    /// them first.
     #[inline]
-    pub(crate) fn loop_check(&self) {
+    pub(crate) fn loop_check(&self, items: usize) {
+        self.heartbeat.chunks.count_down_by(items);
         self.loop_heartbeat();
     }
 
     /// A poll for code that cuts its own work when told to (the sorts'
-    /// merges, `slice/sort/merge.rs`): true when a heartbeat is due, some
-    /// seat is idle and this seat's published slot is free; the caller then
-    /// cuts its work and offers a part with [`WorkerContext::join_split`]. A
-    /// true answer counts as the beat. Costs a decrement and a branch unless
-    /// the chunk countdown ran out.
+    /// merges, `slice/sort/merge.rs`), after `items` items of it: true when
+    /// a heartbeat is due, some seat is idle and this seat's published slot
+    /// is free; the caller then cuts its work and offers a part with
+    /// [`WorkerContext::join_split`]. A true answer counts as the beat. Costs
+    /// a subtraction and a branch unless the chunk countdown ran out.
     #[inline]
-    pub(crate) fn split_poll(&self) -> bool {
-        (self.heartbeat.chunks.count_down() || self.owner.poll_requested())
+    pub(crate) fn split_poll(&self, items: usize) -> bool {
+        (self.heartbeat.chunks.count_down_by(items) || self.owner.poll_requested())
             && self.split_heartbeat()
     }
 
@@ -435,13 +437,13 @@ impl WorkerContext {
         split
     }
 
-    /// True while a loop's chunks on this thread each cost at least a
-    /// quarter of a heartbeat period: the clock is read at every poll, and
-    /// a chunk of one item is no overhead worth saving
-    /// (`iter/plumbing/schedule.rs`).
+    /// How many of a loop's items on this thread cost about a quarter of a
+    /// heartbeat period, as of the last clock read: no chunk is longer
+    /// (`iter/plumbing/schedule.rs`). 1 while each item costs that much or
+    /// more, and before the first read.
     #[inline]
-    pub(crate) fn chunks_are_slow(&self) -> bool {
-        self.heartbeat.chunks.is_slow()
+    pub(crate) fn items_per_check(&self) -> usize {
+        self.heartbeat.chunks.per_check() as usize
     }
 
     #[cold]

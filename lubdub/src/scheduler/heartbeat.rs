@@ -5,10 +5,14 @@
 //! and store; no atomics). When it reaches zero the thread reads the clock,
 //! which costs about as much as a few dozen joins, and rescales the countdown so that clock reads
 //! happen about [`CHECKS_PER_PERIOD`] times per heartbeat period, whatever a
-//! join's work costs. A loop's chunk boundaries count down a second
-//! countdown of their own, calibrated the same way. A heartbeat is due when a
-//! period has passed since the thread last promoted a job, or longer while
-//! its promotions go to waste ([`Heartbeat::settled`]).
+//! join's work costs. A loop's chunks count down a second countdown of
+//! their own, calibrated the same way but counted in items: a chunk takes
+//! its length off it, so that the reads stay a quarter period apart while a
+//! loop's chunks double (counted per chunk, a countdown calibrated on a
+//! 32-item chunk let about 80 chunks of up to 2,048 items pass before the
+//! next read). A heartbeat is due when a period has passed since the thread
+//! last promoted a job, or longer while its promotions go to waste
+//! ([`Heartbeat::settled`]).
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -17,9 +21,38 @@ use std::time::{Duration, Instant};
 /// most a quarter period late.
 const CHECKS_PER_PERIOD: u64 = 4;
 
-/// The most joins between two clock reads. Bounds the lateness of a beat
-/// when joins suddenly become expensive after a run of cheap ones.
-const MAX_INTERVAL: u32 = 4096;
+/// How far a countdown may run between two clock reads.
+#[derive(Clone, Copy)]
+struct Bounds {
+    /// The most counts between two reads. Bounds the lateness of a beat
+    /// when counts suddenly become expensive after a run of cheap ones.
+    most: u32,
+    /// How many times the counts it measured a countdown may grow to at a
+    /// read.
+    growth: u32,
+}
+
+/// The joins' countdown: at most 4,096 joins between two reads, and four
+/// times as many as the last read measured. A `join` is counted before its
+/// halves run, so the first read after the countdown starts (a call from
+/// outside, a steal) measures the region's setup, not its leaves; scaled on
+/// that alone, the next read would wait for hundreds of joins (300 µs in
+/// a 1 ms region of 1 µs leaves). Growing fourfold per read, the countdown
+/// reaches its calibration in a few reads, each at most four times the
+/// last one's interval later.
+const JOINS: Bounds = Bounds {
+    most: 4096,
+    growth: 4,
+};
+
+/// The loops' countdown, counted in items: the same bound on the counts
+/// (in 32-item units), and no bound on the growth: a chunk is counted after
+/// it ran, so every read measures the items it counts (and a loop also
+/// reads the clock early in each piece: `iter/plumbing/schedule.rs`).
+const ITEMS: Bounds = Bounds {
+    most: 4096 * 32,
+    growth: u32::MAX,
+};
 
 /// The most doublings of the period between two beats while promotions go
 /// to waste ([`Heartbeat::settled`]): a beat comes at most `2^MAX_BACK_OFF`
@@ -31,14 +64,16 @@ pub(crate) struct Countdown {
     countdown: Cell<u32>,
     interval: Cell<u32>,
     last_check: Cell<Instant>,
+    bounds: Bounds,
 }
 
 impl Countdown {
-    fn new(now: Instant) -> Self {
+    fn new(now: Instant, bounds: Bounds) -> Self {
         Self {
             countdown: Cell::new(0),
             interval: Cell::new(1),
             last_check: Cell::new(now),
+            bounds,
         }
     }
 
@@ -46,18 +81,27 @@ impl Countdown {
     /// ([`Heartbeat::check`]).
     #[inline(always)]
     pub(crate) fn count_down(&self) -> bool {
-        // One decrement and a branch on the borrow; `check` refills it.
-        let (left, expired) = self.countdown.get().overflowing_sub(1);
+        self.count_down_by(1)
+    }
+
+    /// Counts `counts` events at once (a chunk of a loop, counted in
+    /// items); true when the clock must be read ([`Heartbeat::check`]).
+    #[inline(always)]
+    pub(crate) fn count_down_by(&self, counts: usize) -> bool {
+        // One subtraction and a branch on the borrow; `check` refills it.
+        // More counts than a `u32` holds run it out as `u32::MAX` does.
+        let counts = u32::try_from(counts).unwrap_or(u32::MAX);
+        let (left, expired) = self.countdown.get().overflowing_sub(counts);
         self.countdown.set(left);
         expired
     }
 
-    /// True if each count costs at least a `period / CHECKS_PER_PERIOD` (as
-    /// of the last clock read; also before the first): the clock is read at
-    /// every count.
+    /// How many counts cost about a `period / CHECKS_PER_PERIOD`, as of the
+    /// last clock read; 1 before the first, or when each count costs that
+    /// much or more.
     #[inline]
-    pub(crate) fn is_slow(&self) -> bool {
-        self.interval.get() == 1
+    pub(crate) fn per_check(&self) -> u32 {
+        self.interval.get()
     }
 
     /// Makes the next count read the clock, as if each count had cost at
@@ -77,15 +121,15 @@ impl Countdown {
     fn rescale(&self, now: Instant, period: Duration) {
         let elapsed = now.saturating_duration_since(self.last_check.get());
         self.last_check.set(now);
-        // The refill set `interval - 1`; each count took one off, and the
-        // one that ran out wrapped it to `u32::MAX`.
+        // The refill set `interval - 1`; the counts took themselves off,
+        // and the one that ran out wrapped it below zero.
         let counted = self
             .interval
             .get()
             .wrapping_sub(1)
             .wrapping_sub(self.countdown.get())
-            .clamp(1, MAX_INTERVAL);
-        let interval = next_interval(counted, elapsed, period);
+            .clamp(1, self.bounds.most);
+        let interval = next_interval(counted, elapsed, period, self.bounds);
         self.interval.set(interval);
         self.countdown.set(interval - 1);
     }
@@ -131,8 +175,8 @@ impl Heartbeat {
     pub(crate) fn new(period: Duration) -> Self {
         let now = Instant::now();
         Self {
-            joins: Countdown::new(now),
-            chunks: Countdown::new(now),
+            joins: Countdown::new(now, JOINS),
+            chunks: Countdown::new(now, ITEMS),
             last_beat: Cell::new(now),
             last_counted: Cell::new(now),
             period,
@@ -227,9 +271,9 @@ impl Heartbeat {
 }
 
 /// The countdown that makes the next clock read come a
-/// `period / CHECKS_PER_PERIOD` after this one, if joins keep costing what the
-/// last `interval` of them cost in `elapsed`.
-fn next_interval(interval: u32, elapsed: Duration, period: Duration) -> u32 {
+/// `period / CHECKS_PER_PERIOD` after this one, if counts keep costing what
+/// the last `interval` of them cost in `elapsed`, within `bounds`.
+fn next_interval(interval: u32, elapsed: Duration, period: Duration, bounds: Bounds) -> u32 {
     let target = (period / CHECKS_PER_PERIOD as u32).as_nanos();
     let elapsed = elapsed.as_nanos().max(1);
     // In 64 bits when the product fits (any period under weeks): a 128-bit
@@ -241,7 +285,9 @@ fn next_interval(interval: u32, elapsed: Duration, period: Duration) -> u32 {
         (Some(product), Ok(elapsed)) => u128::from(product / elapsed),
         _ => u128::from(interval).saturating_mul(target) / elapsed,
     };
-    scaled.clamp(1, u128::from(MAX_INTERVAL)) as u32
+    scaled
+        .min(u128::from(interval) * u128::from(bounds.growth))
+        .clamp(1, u128::from(bounds.most)) as u32
 }
 
 #[cfg(all(test, not(loom)))]
@@ -251,23 +297,47 @@ mod tests {
     #[test]
     fn interval_tracks_the_cost_of_a_join() {
         let period = Duration::from_micros(100);
-        // 100 joins took 1 µs: 25 µs needs 2500 joins.
-        assert_eq!(next_interval(100, Duration::from_micros(1), period), 2500);
+        // 100 joins took 10 µs: 25 µs needs 250 joins.
+        assert_eq!(
+            next_interval(100, Duration::from_micros(10), period, JOINS),
+            250
+        );
+        // 100 joins took 1 µs: 25 µs needs 2500, but the joins' countdown
+        // grows fourfold per read at most; the items' countdown is not held.
+        assert_eq!(
+            next_interval(100, Duration::from_micros(1), period, JOINS),
+            400
+        );
+        assert_eq!(
+            next_interval(100, Duration::from_micros(1), period, ITEMS),
+            2500
+        );
         // Expensive joins: check the clock at every join.
-        assert_eq!(next_interval(100, Duration::from_millis(5), period), 1);
+        assert_eq!(
+            next_interval(100, Duration::from_millis(5), period, JOINS),
+            1
+        );
         // Very cheap joins: capped.
         assert_eq!(
-            next_interval(4096, Duration::from_nanos(10), period),
-            MAX_INTERVAL
+            next_interval(4000, Duration::from_nanos(10), period, JOINS),
+            JOINS.most
         );
     }
 
     #[test]
     fn extreme_periods_do_not_overflow() {
-        assert_eq!(next_interval(7, Duration::ZERO, Duration::ZERO), 1);
+        for bounds in [JOINS, ITEMS] {
+            assert_eq!(next_interval(7, Duration::ZERO, Duration::ZERO, bounds), 1);
+            let most = bounds.most;
+            assert_eq!(
+                next_interval(most, Duration::ZERO, Duration::MAX, bounds),
+                most
+            );
+        }
+        assert_eq!(next_interval(7, Duration::ZERO, Duration::MAX, JOINS), 28);
         assert_eq!(
-            next_interval(7, Duration::ZERO, Duration::MAX),
-            MAX_INTERVAL
+            next_interval(7, Duration::ZERO, Duration::MAX, ITEMS),
+            ITEMS.most
         );
     }
 
@@ -316,10 +386,40 @@ mod tests {
             while !heartbeat.joins.count_down() {}
             heartbeat.check(&heartbeat.joins);
         }
-        assert!(heartbeat.joins.interval.get() > 1);
+        assert!(heartbeat.joins.per_check() > 1);
         // ...while the chunk countdown still reads the clock at its next count.
-        assert!(heartbeat.chunks.is_slow());
+        assert_eq!(heartbeat.chunks.per_check(), 1);
         assert!(heartbeat.chunks.count_down());
-        assert!(!heartbeat.joins.is_slow());
+    }
+
+    #[test]
+    fn a_countdown_counted_in_items_expires_after_as_many_items_in_any_chunks() {
+        let countdown = Countdown::new(Instant::now(), ITEMS);
+        countdown.interval.set(1000);
+        countdown.countdown.set(999);
+        // Doubling chunks: 32 + 64 + ... + 512 = 992 items, then 1,024.
+        let mut chunk = 32;
+        while chunk <= 512 {
+            assert!(!countdown.count_down_by(chunk), "{chunk}");
+            chunk *= 2;
+        }
+        assert!(countdown.count_down_by(chunk));
+        // The read measures every item counted since the refill, 2,016
+        // here: at 20 µs for them, 25 µs of a 100 µs period hold 2,520.
+        let start = countdown.last_check.get();
+        countdown.rescale(
+            start + Duration::from_micros(20),
+            Duration::from_micros(100),
+        );
+        assert_eq!(countdown.per_check(), 2520);
+        // A forced read before the countdown runs out measures what was
+        // counted so far: 100 items in 25 µs, a quarter period's worth.
+        assert!(!countdown.count_down_by(100));
+        let start = countdown.last_check.get();
+        countdown.rescale(
+            start + Duration::from_micros(25),
+            Duration::from_micros(100),
+        );
+        assert_eq!(countdown.per_check(), 100);
     }
 }

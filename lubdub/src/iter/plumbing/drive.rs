@@ -153,7 +153,7 @@ where
         );
         pace.before_chunk(ctx);
         let folded = unwind::halt(|| sink.fold_chunk(head, part));
-        pace.after_chunk(ctx, rest_len);
+        pace.after_chunk(ctx, head_len, rest_len);
         let (piece, cut) = match node.take() {
             Taken::Whole(piece) => (piece, false),
             Taken::Cut(first) => (first, true),

@@ -2,12 +2,15 @@
 //! indexed producer (`bridge.rs`, `one_folder.rs`): how long each chunk a
 //! piece folds between two heartbeat polls is, and when a piece may be cut.
 //!
-//! Chunks are counted in items, but the thread's chunk countdown knows
-//! roughly what a chunk costs in time (`scheduler/heartbeat.rs`): while
-//! each poll reads the clock (*slow* chunks, a quarter of a heartbeat
-//! period or more each), chunks are one item long and stop growing.
-//! Otherwise the first chunk is half the piece, at most [`UNCHECKED_CHUNK`]
-//! items, and the next ones double: a loop of cheap items pays few chunk
+//! Each poll counts the chunk's items off the thread's chunk countdown,
+//! which reads the clock about every quarter of a heartbeat period and
+//! so knows roughly how many items that is (`scheduler/heartbeat.rs`): no
+//! chunk holds more ([`WorkerContext::items_per_check`]), so that a due
+//! heartbeat is seen within a quarter period however long chunks have
+//! grown, and a loop of items that cost a quarter period or more each
+//! runs chunks of one item, each polled. Within that bound the first chunk
+//! is half the piece, at most [`UNCHECKED_CHUNK`] items, and the next ones
+//! double up to [`MAX_CHUNK`]: a loop of cheap items pays few chunk
 //! boundaries (a 64-item loop two, with one poll between them), and the
 //! first chunk is the one the forced clock read below measures. A piece of
 //! at most [`FIRST_CHUNK`] items starts with chunks of one item either
@@ -26,7 +29,14 @@
 //! cost a microsecond; its middle rows a hundred times that). One clock read
 //! per piece of more than about twice [`UNCHECKED_CHUNK`] items; none for a
 //! shorter one (the hot loop's 64-element calls). A chunk that turns out
-//! slow sends the piece back to one-item chunks, each polled.
+//! slow cuts the next ones down to what a quarter period holds.
+//!
+//! Counted per chunk instead of per item, a countdown calibrated on a
+//! region's first 32-item chunk let about 80 chunks, doubling up to 2,048
+//! items, run before the next clock read: a region called from outside the
+//! pool (a fresh countdown each call) saw its first heartbeat 300 µs to
+//! 600 µs late, and its second thread started that late (BENCHMARKS.md,
+//! "Regions").
 //!
 //! The heartbeat is polled after each chunk, while the rest still waits in
 //! the piece's node: a promotion then halves all the items not yet folded,
@@ -34,7 +44,7 @@
 //! before the next one's length is chosen.
 //!
 //! A loop whose last chunk ran loops itself (the thread registered loop
-//! nodes meanwhile) holds its chunk length too, as if slow: the countdown
+//! nodes meanwhile) holds its chunk length: the countdown
 //! is calibrated mostly on the inner loops' many cheap chunks and would let
 //! the outer chunks double. And it never folds its tail whole while the
 //! tail can be halved: each chunk takes at most half of what is left, so a
@@ -92,14 +102,16 @@ impl Limits {
     }
 
     /// The length of the first chunk of a piece of `len` items: one item if
-    /// `slow` (chunks are slow) or the piece is short, else half the piece,
-    /// at most [`UNCHECKED_CHUNK`] (see the module's doc).
+    /// the piece is short, else half the piece, at most [`UNCHECKED_CHUNK`]
+    /// and at most `per_check` (the items a quarter period holds; see the
+    /// module's doc).
     #[inline]
-    fn first_chunk(self, len: usize, slow: bool) -> usize {
-        if slow || Self::is_short(len) {
+    fn first_chunk(self, len: usize, per_check: usize) -> usize {
+        if Self::is_short(len) {
             self.one()
         } else {
-            self.clamp(UNCHECKED_CHUNK).min((len / 2).max(self.one()))
+            self.clamp(UNCHECKED_CHUNK.min(per_check))
+                .min((len / 2).max(self.one()))
         }
     }
 
@@ -110,20 +122,19 @@ impl Limits {
         len <= FIRST_CHUNK
     }
 
-    /// The length of the chunk after one of `chunk` items: one item while
-    /// chunks are slow; the same while they hold inner loops or the piece
-    /// is short (`hold`); else twice as long, at least [`FIRST_CHUNK`]
-    /// (after a short piece's one-item chunk) and at most [`MAX_CHUNK`],
-    /// within the bounds.
+    /// The length of the chunk after one of `chunk` items: the same while
+    /// chunks hold inner loops or the piece is short (`hold`); else twice
+    /// as long, at least [`FIRST_CHUNK`] (after a short piece's one-item
+    /// chunk) and at most [`MAX_CHUNK`]; either way at most `per_check`
+    /// items (a quarter period's worth), within the bounds.
     #[inline]
-    fn next_chunk(self, chunk: usize, hold: bool, slow: bool) -> usize {
-        if slow {
-            self.one()
-        } else if hold {
+    fn next_chunk(self, chunk: usize, hold: bool, per_check: usize) -> usize {
+        let wanted = if hold {
             chunk
         } else {
-            self.clamp(chunk.saturating_mul(2).clamp(FIRST_CHUNK, MAX_CHUNK))
-        }
+            chunk.saturating_mul(2).clamp(FIRST_CHUNK, MAX_CHUNK)
+        };
+        self.clamp(wanted.min(per_check))
     }
 
     /// True if a chunk of `chunk` items is the one after which a piece
@@ -186,7 +197,7 @@ impl Pace {
     pub(super) fn new(ctx: &WorkerContext, limits: Limits, len: usize) -> Self {
         Pace {
             limits,
-            chunk: limits.first_chunk(len, ctx.chunks_are_slow()),
+            chunk: limits.first_chunk(len, ctx.items_per_check()),
             short: Limits::is_short(len),
             nested: false,
             loops_before: 0,
@@ -213,22 +224,22 @@ impl Pace {
         self.loops_before = ctx.loops_pushed();
     }
 
-    /// Call after a chunk ran, before taking the rest (`rest_len` items)
-    /// back: polls, then picks the next chunk's length. The poll reads the
-    /// clock whatever the countdown says where the chunks would grow past
-    /// [`UNCHECKED_CHUNK`] (see the module's doc).
+    /// Call after a chunk of `chunk_len` items ran, before taking the rest
+    /// (`rest_len` items) back: polls, then picks the next chunk's length.
+    /// The poll reads the clock whatever the countdown says where the
+    /// chunks would grow past [`UNCHECKED_CHUNK`] (see the module's doc).
     #[inline]
-    pub(super) fn after_chunk(&mut self, ctx: &WorkerContext, rest_len: usize) {
+    pub(super) fn after_chunk(&mut self, ctx: &WorkerContext, chunk_len: usize, rest_len: usize) {
         self.nested = ctx.loops_pushed() != self.loops_before;
         let hold = self.nested || self.short;
         if rest_len > UNCHECKED_CHUNK && !hold && self.limits.checks_after(self.chunk) {
-            ctx.loop_check();
+            ctx.loop_check(chunk_len);
         } else {
-            ctx.loop_poll();
+            ctx.loop_poll(chunk_len);
         }
         self.chunk = self
             .limits
-            .next_chunk(self.chunk, hold, ctx.chunks_are_slow());
+            .next_chunk(self.chunk, hold, ctx.items_per_check());
     }
 }
 
@@ -246,18 +257,30 @@ mod tests {
     #[test]
     fn chunks_double_from_the_first_chunk_up_to_the_largest() {
         let free = limits(1, usize::MAX);
-        assert_eq!(free.first_chunk(64, false), 32);
-        assert_eq!(free.first_chunk(10, false), 5);
-        assert_eq!(free.first_chunk(1000, false), UNCHECKED_CHUNK);
-        assert_eq!(free.first_chunk(FIRST_CHUNK, false), 1, "a short piece");
-        assert_eq!(free.first_chunk(1000, true), 1, "slow chunks");
-        assert_eq!(free.next_chunk(1, false, false), FIRST_CHUNK);
-        assert_eq!(free.next_chunk(32, false, false), 64);
-        assert_eq!(free.next_chunk(1500, false, false), MAX_CHUNK);
-        assert_eq!(free.next_chunk(MAX_CHUNK, false, false), MAX_CHUNK);
-        assert_eq!(free.next_chunk(usize::MAX / 2 + 1, false, false), MAX_CHUNK);
-        assert_eq!(free.next_chunk(32, true, false), 32, "held");
-        assert_eq!(free.next_chunk(32, false, true), 1, "slow");
+        assert_eq!(free.first_chunk(64, usize::MAX), 32);
+        assert_eq!(free.first_chunk(10, usize::MAX), 5);
+        assert_eq!(free.first_chunk(1000, usize::MAX), UNCHECKED_CHUNK);
+        assert_eq!(
+            free.first_chunk(FIRST_CHUNK, usize::MAX),
+            1,
+            "a short piece"
+        );
+        assert_eq!(free.first_chunk(1000, 1), 1, "slow items");
+        assert_eq!(free.next_chunk(1, false, usize::MAX), FIRST_CHUNK);
+        assert_eq!(free.next_chunk(32, false, usize::MAX), 64);
+        assert_eq!(free.next_chunk(1500, false, usize::MAX), MAX_CHUNK);
+        assert_eq!(free.next_chunk(MAX_CHUNK, false, usize::MAX), MAX_CHUNK);
+        assert_eq!(
+            free.next_chunk(usize::MAX / 2 + 1, false, usize::MAX),
+            MAX_CHUNK
+        );
+        assert_eq!(free.next_chunk(32, true, usize::MAX), 32, "held");
+        assert_eq!(free.next_chunk(32, false, 1), 1, "slow items");
+        // No chunk holds more items than a quarter period does.
+        assert_eq!(free.first_chunk(1000, 20), 20);
+        assert_eq!(free.next_chunk(512, false, 300), 300);
+        assert_eq!(free.next_chunk(512, true, 300), 300, "held");
+        assert_eq!(free.next_chunk(1, false, 5), 5);
     }
 
     #[test]
@@ -268,26 +291,26 @@ mod tests {
                 // The minimum wins where the bounds conflict, as in Rayon.
                 let (low, high) = (min_piece, max_chunk.max(min_piece));
                 for chunk in [1, 2, 5, 8, 16, 31, 32, 64, 1000, 2048, 4096] {
-                    let next = bounds.next_chunk(chunk, false, false);
-                    assert!(
-                        low <= next && next <= high,
-                        "{min_piece} {max_chunk} {chunk}"
-                    );
-                    // Twice the chunk, at least FIRST_CHUNK and at most
-                    // MAX_CHUNK, where the bounds allow.
-                    let wanted = (chunk * 2).clamp(FIRST_CHUNK, MAX_CHUNK);
-                    assert_eq!(
-                        next,
-                        wanted.clamp(low, high),
-                        "{min_piece} {max_chunk} {chunk}"
-                    );
+                    for per_check in [1, 5, 40, 3000, usize::MAX] {
+                        let next = bounds.next_chunk(chunk, false, per_check);
+                        // Twice the chunk, at least FIRST_CHUNK and at most
+                        // MAX_CHUNK and `per_check`, where the bounds allow.
+                        let wanted = (chunk * 2).clamp(FIRST_CHUNK, MAX_CHUNK).min(per_check);
+                        assert_eq!(
+                            next,
+                            wanted.clamp(low, high),
+                            "{min_piece} {max_chunk} {chunk} {per_check}"
+                        );
+                    }
                 }
                 for len in [0, 1, 9, 64, 100_000] {
-                    let first = bounds.first_chunk(len, false);
-                    assert!(
-                        low <= first && first <= high,
-                        "{min_piece} {max_chunk} {len}"
-                    );
+                    for per_check in [1, 5, usize::MAX] {
+                        let first = bounds.first_chunk(len, per_check);
+                        assert!(
+                            low <= first && first <= high,
+                            "{min_piece} {max_chunk} {len} {per_check}"
+                        );
+                    }
                 }
             }
         }

@@ -9,10 +9,11 @@
 //! greatest elements in the same loop. Steps come in blocks of at most
 //! [`MERGE_STEPS`](super::merging::MERGE_STEPS) outputs per part, as many as no run can run out in, so
 //! the loop has no bounds checks. Between blocks the merge polls the
-//! heartbeat ([`WorkerContext::split_poll`]: a decrement and a branch); when
-//! one is due and a thread idles, the second part is offered to it through
-//! [`WorkerContext::join_split`], and each part goes on as a merge of its
-//! own, cut in two again.
+//! heartbeat ([`WorkerContext::split_poll`], which counts the block's
+//! outputs as a loop's poll counts its items: a subtraction and a branch);
+//! when one is due and a thread idles, the second part is offered to it
+//! through [`WorkerContext::join_split`], and each part goes on as a merge
+//! of its own, cut in two again.
 //!
 //! Whatever `is_less` answers, no element is taken twice: in a block, each
 //! end of a part takes at most half of each run's untaken elements.
@@ -60,7 +61,7 @@ where
                 merging.step_back(is_less);
             }
         }
-        if ctx.split_poll() {
+        if ctx.split_poll(2 * pairs) {
             let (front, back) = cut(merging, is_less);
             return offer_back(ctx, front, back, is_less);
         }
@@ -90,7 +91,7 @@ where
                 back.step_back(is_less);
             }
         }
-        if ctx.split_poll() {
+        if ctx.split_poll(4 * pairs) {
             return offer_back(ctx, front, back, is_less);
         }
     }
