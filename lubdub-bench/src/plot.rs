@@ -213,15 +213,18 @@ fn plottable(group: &[&Cell]) -> bool {
 /// The lines to draw for `group`: per variant (per variant and allocator,
 /// named `variant (allocator)`, where the cells name their allocator), its
 /// centers ([`Experiment::center`]) by `x` (the thread count or the size).
+/// A center of zero (a fill cell where no region filled: 0% filled) has no
+/// place on a log scale and is left out, as a missing summary is.
 fn lines(group: &[&Cell], x: impl Fn(&Cell) -> usize) -> Vec<Line> {
     let mut lines: Vec<Line> = Vec::new();
     for cell in group {
         for r in &cell.results {
             let Some(summary) = r.summary else { continue };
-            let point = (
-                (x(cell).max(1) as f64).log2(),
-                cell.experiment.center(&summary),
-            );
+            let center = cell.experiment.center(&summary);
+            if center.is_nan() || center <= 0.0 {
+                continue;
+            }
+            let point = ((x(cell).max(1) as f64).log2(), center);
             let name = match &cell.allocator {
                 Some(allocator) => format!("{} ({allocator})", r.variant),
                 None => r.variant.clone(),
@@ -534,6 +537,32 @@ mod tests {
         assert_eq!(y_floor(30.0), 10.0);
         assert_eq!(y_floor(12.0), 8.0);
         assert_eq!(y_floor(0.5), 0.1);
+    }
+
+    #[test]
+    fn zero_centers_are_left_out_of_the_log_scale() {
+        // A fill cell where no region filled: 0% filled, as `all`'s short
+        // regions of 50 µs can read; the plot is drawn without that point.
+        let cells = [
+            cell(1, &[("region", 50.0), ("filled %", 0.0)]),
+            cell(2, &[("region", 52.0), ("filled %", 10.0)]),
+        ];
+        let group: Vec<&Cell> = cells.iter().collect();
+        let lines = lines(&group, |c| c.threads);
+        assert_eq!(
+            lines,
+            vec![
+                ("region".to_owned(), vec![(0.0, 50.0), (1.0, 52.0)]),
+                ("filled %".to_owned(), vec![(1.0, 10.0)]),
+            ]
+        );
+        let path = std::env::temp_dir().join(format!(
+            "lubdub-bench-zero-centers-{}.svg",
+            std::process::id()
+        ));
+        let drawn = plot(&path, "fill", "threads", "µs", &lines);
+        let _ = std::fs::remove_file(&path);
+        assert!(drawn.is_ok(), "{drawn:?}");
     }
 
     #[test]
