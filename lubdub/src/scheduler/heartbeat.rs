@@ -7,10 +7,9 @@
 //! happen about [`CHECKS_PER_PERIOD`] times per heartbeat period, whatever a
 //! join's work costs. A loop's chunks count down a second countdown of
 //! their own, calibrated the same way but counted in items: a chunk takes
-//! its length off it, so that the reads stay a quarter period apart while a
-//! loop's chunks double (counted per chunk, a countdown calibrated on a
-//! 32-item chunk let about 80 chunks of up to 2,048 items pass before the
-//! next read). A heartbeat is due when a period has passed since the thread
+//! its length off it, so that the reads stay as far apart while a loop's
+//! chunks double (`iter/plumbing/schedule.rs` says what counting per chunk
+//! cost). A heartbeat is due when a period has passed since the thread
 //! last promoted a job, or longer while its promotions go to waste
 //! ([`Heartbeat::settled`]).
 

@@ -32,11 +32,11 @@
 //! slow cuts the next ones down to what a quarter period holds.
 //!
 //! Counted per chunk instead of per item, a countdown calibrated on a
-//! region's first 32-item chunk let about 80 chunks, doubling up to 2,048
-//! items, run before the next clock read: a region called from outside the
-//! pool (a fresh countdown each call) saw its first heartbeat 300 µs to
-//! 600 µs late, and its second thread started that late (BENCHMARKS.md,
-//! "Regions").
+//! region's first [`UNCHECKED_CHUNK`]-item chunk let about 80 chunks,
+//! doubling up to [`MAX_CHUNK`] items, run before the next clock read: a
+//! region called from outside the pool (a fresh countdown each call) saw
+//! its first heartbeat 300 µs to 600 µs late, and its second thread started
+//! that late (BENCHMARKS.md, "Regions").
 //!
 //! The heartbeat is polled after each chunk, while the rest still waits in
 //! the piece's node: a promotion then halves all the items not yet folded,
