@@ -17,6 +17,11 @@ pub(crate) const POSSESSED: u32 = 3;
 /// The caller occupying the seat sleeps while it waits on a latch.
 pub(crate) const POSSESSED_BLOCKED: u32 = 4;
 
+/// True for the states in which the seat's occupant sleeps.
+fn is_asleep(state: u32) -> bool {
+    matches!(state, IDLE | BLOCKED | POSSESSED_BLOCKED)
+}
+
 /// Who is running on a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Occupant {
@@ -123,15 +128,19 @@ impl IdleCounters {
     }
 
     /// Adds the two deltas in one atomic step. Neither count ever goes
-    /// below zero, so the packed addition never borrows across the halves.
+    /// below zero, so the packed addition never borrows across the halves:
+    /// checked in debug builds and in the loom models (which are built
+    /// with optimizations).
     fn change(&self, searching: i64, sleeping: i64) {
         let delta = (sleeping * ONE_SLEEPING as i64 + searching * ONE_SEARCHING as i64) as u64;
         let before = self.word.fetch_add(delta, Ordering::SeqCst);
-        debug_assert!(
-            i64::from(before as u32) + searching >= 0
-                && i64::from((before >> 32) as u32) + sleeping >= 0,
-            "idle counter underflow: {before:#x} + ({searching}, {sleeping})"
-        );
+        if cfg!(any(debug_assertions, loom)) {
+            assert!(
+                i64::from(before as u32) + searching >= 0
+                    && i64::from((before >> 32) as u32) + sleeping >= 0,
+                "idle counter underflow: {before:#x} + ({searching}, {sleeping})"
+            );
+        }
     }
 }
 
@@ -261,7 +270,19 @@ impl SeatSleep {
 
     /// Wakes the seat's occupant if it sleeps. Returns true if this call woke
     /// it; the woken occupant is then counted as searching.
+    ///
+    /// The state changes and the count follows under the seat's lock: an
+    /// occupant sees itself woken only under that lock (its waits check the
+    /// state holding it, and a cancel that lost the state waits for it), so
+    /// it finds itself counted as searching before it can stop searching.
+    /// Counted after the lock, a woken occupant that found work at once
+    /// took itself off a count that did not hold it yet (`README.md`,
+    /// "Counting a wake-up").
     pub(crate) fn wake(&self, counters: &IdleCounters) -> bool {
+        if !is_asleep(self.state.load(Ordering::SeqCst)) {
+            return false;
+        }
+        let guard = self.lock.lock().unwrap_or_else(|p| p.into_inner());
         let mut state = self.state.load(Ordering::SeqCst);
         loop {
             let woken = match state {
@@ -278,7 +299,10 @@ impl SeatSleep {
             }
         }
         counters.sleeping_to_searching();
-        self.notify();
+        drop(guard);
+        // Both the seat's thread and a caller may sleep here: wake them all
+        // and let each check whether it was meant.
+        self.wakeup.notify_all();
         true
     }
 
@@ -302,15 +326,6 @@ impl SeatSleep {
         debug_assert_eq!(self.state(), POSSESSED);
         counters.busy_to_sleeping();
         self.state.store(IDLE, Ordering::SeqCst);
-    }
-
-    fn notify(&self) {
-        // Taking the lock orders this notify after the sleeper's check of the
-        // state (made under the lock), so the sleeper cannot miss it. Both
-        // the seat's thread and a caller may sleep here: wake them all and
-        // let each check whether it was meant.
-        drop(self.lock.lock().unwrap_or_else(|p| p.into_inner()));
-        self.wakeup.notify_all();
     }
 }
 
