@@ -20,8 +20,8 @@
 #       DEVICE_THREADS (e.g. 2) replaces every thread list, for a smoke run
 #       here. The reports (JSON, tables, plots) go under
 #       bench-results/device/STEP/, and all of them into one file,
-#       $OUT/device-tables.tar.gz (a device call brings back at most eight
-#       files); the tables go to stdout as well.
+#       $OUT/device-tables.tar.gz (bench-results/ without $OUT; a device
+#       call brings back at most eight files); the tables go to stdout too.
 #
 # BENCHMARKS.md says what each table means; copy the tables there with the
 # machine, the date and the commit the binary was built at (printed first).
@@ -73,8 +73,9 @@ run() {
   step regions 45 16 regions --budget-ms 200
   step bfs 150 8,16 bfs --scales 20 --keys 16 --budget-ms 200
   step fft 60 16 fft --scales 10 --budget-ms 200
-  tar -czf "${OUT:-$out}/device-tables.tar.gz" -C "$out" . || true
-  ls -la "${OUT:-$out}"
+  local archive=${OUT:-bench-results}/device-tables.tar.gz
+  tar -czf "$archive" -C "$out" . || true
+  ls -la "$archive"
 }
 
 case "${1:-}" in

@@ -17,9 +17,14 @@ pub(crate) const POSSESSED: u32 = 3;
 /// The caller occupying the seat sleeps while it waits on a latch.
 pub(crate) const POSSESSED_BLOCKED: u32 = 4;
 
-/// True for the states in which the seat's occupant sleeps.
-fn is_asleep(state: u32) -> bool {
-    matches!(state, IDLE | BLOCKED | POSSESSED_BLOCKED)
+/// The state a wake-up moves a sleeping seat to, or `None` if the seat's
+/// occupant is not asleep in `state`.
+fn woken_state(state: u32) -> Option<u32> {
+    match state {
+        IDLE | BLOCKED => Some(AWAKE),
+        POSSESSED_BLOCKED => Some(POSSESSED),
+        _ => None,
+    }
 }
 
 /// Who is running on a seat.
@@ -275,20 +280,19 @@ impl SeatSleep {
     /// occupant sees itself woken only under that lock (its waits check the
     /// state holding it, and a cancel that lost the state waits for it), so
     /// it finds itself counted as searching before it can stop searching.
-    /// Counted after the lock, a woken occupant that found work at once
-    /// took itself off a count that did not hold it yet (`README.md`,
-    /// "Counting a wake-up").
+    /// Counted after the CAS but outside the lock, a woken occupant that
+    /// found work at once took itself off a count that did not hold it yet
+    /// (`README.md`, "Counting a wake-up").
     pub(crate) fn wake(&self, counters: &IdleCounters) -> bool {
-        if !is_asleep(self.state.load(Ordering::SeqCst)) {
+        // Most calls find the seat awake: they take no lock.
+        if woken_state(self.state.load(Ordering::SeqCst)).is_none() {
             return false;
         }
         let guard = self.lock.lock().unwrap_or_else(|p| p.into_inner());
         let mut state = self.state.load(Ordering::SeqCst);
         loop {
-            let woken = match state {
-                IDLE | BLOCKED => AWAKE,
-                POSSESSED_BLOCKED => POSSESSED,
-                _ => return false,
+            let Some(woken) = woken_state(state) else {
+                return false;
             };
             match self
                 .state
