@@ -64,6 +64,12 @@ impl WorkerContext {
     /// A context for the occupant of seat `index` of `registry`. The context
     /// must not outlive the registry (it lives in a frame that holds it).
     pub(crate) fn new(registry: &Registry, index: usize, occupant: Occupant) -> Self {
+        let heartbeat = Heartbeat::new(registry.heartbeat_period());
+        let heartbeat = if occupant == Occupant::Caller && registry.outside_calls_share_at_once() {
+            heartbeat.due_at_first_poll()
+        } else {
+            heartbeat
+        };
         Self {
             registry: NonNull::from(registry),
             index,
@@ -71,7 +77,7 @@ impl WorkerContext {
             owner: Owner::new(),
             loops: LoopList::new(),
             loops_pushed: Cell::new(0),
-            heartbeat: Heartbeat::new(registry.heartbeat_period()),
+            heartbeat,
         }
     }
 
@@ -322,7 +328,7 @@ impl WorkerContext {
     {
         self.owner.pending.forget(job.header_ptr());
         let taken_back = self.take_back(job.header_ptr());
-        self.heartbeat.settled(!taken_back);
+        self.settled(!taken_back);
         if taken_back {
             // SAFETY: the job left the published slot before any thief took it.
             return unsafe { job.run_inline() };
@@ -347,8 +353,14 @@ impl WorkerContext {
     /// Records how the jobs of this thread's last promotion ended: whether
     /// a thief took any of them (else the promotion was wasted, and the
     /// next beats are spaced out: `heartbeat.rs`).
+    /// A call from outside also tells its pool, whose next such call then
+    /// starts with its work offered at once, or not (`README.md`, "Calls
+    /// that start shared").
     pub(crate) fn settled(&self, any_taken: bool) {
         self.heartbeat.settled(any_taken);
+        if self.occupant == Occupant::Caller {
+            self.registry().outside_call_settled(any_taken);
+        }
     }
 
     /// The thread is about to run a job it took from another seat (or the

@@ -193,6 +193,14 @@ impl Heartbeat {
         }
     }
 
+    /// Makes the first poll find a beat due, whatever the time: a call from
+    /// outside whose pool saw the last such call's promotion reach a thief
+    /// offers its work at once (`README.md`, "Calls that start shared").
+    pub(crate) fn due_at_first_poll(self) -> Self {
+        self.eager.set(true);
+        self
+    }
+
     /// Reads the clock, rescales `countdown` (one of this heartbeat's), and
     /// says whether a heartbeat is due: a period has passed since the last
     /// beat. While promotions go to waste (the spacing is longer than a

@@ -44,6 +44,11 @@ pub(crate) struct Registry {
     /// The stacks such a caller runs its call on, when the pool promises a
     /// stack size (`spare_stacks.rs`).
     spare_stacks: Option<SpareStacks>,
+    /// Whether the last promotion settled by a call from outside reached a
+    /// thief: the next call from outside then offers its work at its first
+    /// poll instead of a quarter period in (`README.md`, "Calls that start
+    /// shared").
+    outside_calls_share: AtomicBool,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
     /// When the pool started ([`profile::now`]).
@@ -88,6 +93,7 @@ impl Registry {
             breadth_first,
             callers_take_seats,
             spare_stacks: spare_stacks.flatten(),
+            outside_calls_share: AtomicBool::new(false),
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
@@ -116,6 +122,21 @@ impl Registry {
 
     pub(crate) fn rescue(&self) -> Option<&Rescue> {
         self.rescue.as_ref()
+    }
+
+    /// Whether a new call from outside should offer its work at its first
+    /// poll: the last one that promoted work had it taken.
+    pub(crate) fn outside_calls_share_at_once(&self) -> bool {
+        self.outside_calls_share.load(Ordering::Relaxed)
+    }
+
+    /// A call from outside settled a promotion: a thief took part of it
+    /// (`any_taken`), or the caller took it all back. Written only when it
+    /// changes, so that callers in a loop do not share a written line.
+    pub(crate) fn outside_call_settled(&self, any_taken: bool) {
+        if self.outside_calls_share.load(Ordering::Relaxed) != any_taken {
+            self.outside_calls_share.store(any_taken, Ordering::Relaxed);
+        }
     }
 
     /// A new counted reference to this registry. (Made from the weak

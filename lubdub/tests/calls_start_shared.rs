@@ -1,0 +1,78 @@
+//! A call from outside into a pool whose last such call had its work taken
+//! by another thread offers its own work at its first `join`
+//! (`src/scheduler/README.md`, "Calls that start shared"): a leaf that runs
+//! long without a `join` is shared at once, with no heartbeat poll and no
+//! rescue signal.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use lubdub::ThreadPoolBuilder;
+
+/// How `a` waits for `b` in [`b_ran_elsewhere_while_a_waited`].
+#[derive(Clone, Copy)]
+enum Wait {
+    /// With empty `join`s, each a heartbeat poll.
+    Polling,
+    /// Spinning, without a poll.
+    Spinning,
+}
+
+/// `join(a, b)` where `a` waits, as `wait` says, until `b` has run on another
+/// thread or `limit` has passed: true if `b` ran elsewhere in time.
+fn b_ran_elsewhere_while_a_waited(wait: Wait, limit: Duration) -> bool {
+    let ran_elsewhere = AtomicBool::new(false);
+    let caller = std::thread::current().id();
+    let (seen, ()) = lubdub::join(
+        || {
+            let deadline = Instant::now() + limit;
+            while !ran_elsewhere.load(Ordering::Acquire) && Instant::now() < deadline {
+                match wait {
+                    Wait::Polling => drop(lubdub::join(|| (), || ())),
+                    Wait::Spinning => std::hint::spin_loop(),
+                }
+            }
+            ran_elsewhere.load(Ordering::Acquire)
+        },
+        || {
+            if std::thread::current().id() != caller {
+                ran_elsewhere.store(true, Ordering::Release);
+            }
+        },
+    );
+    seen
+}
+
+#[test]
+fn after_a_call_that_shared_the_next_offers_its_first_join_at_once() {
+    // No rescue: a `b` waiting behind an `a` that never polls is shared only
+    // if the call offered it at its first join.
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(2)
+        .interrupts(false)
+        .build()
+        .unwrap();
+    let limit = Duration::from_secs(5);
+    assert!(
+        pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Polling, limit)),
+        "a heartbeat of the polling call promotes its `b` for the idle thread"
+    );
+    assert!(
+        pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Spinning, limit)),
+        "the next call offers its `b` at its first join"
+    );
+}
+
+#[test]
+fn the_first_call_into_a_pool_waits_for_its_first_beat() {
+    // Nothing shared yet: the first call keeps its quarter-period first
+    // beat, so an `a` that never polls keeps its `b` (it runs inline after
+    // the limit).
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(2)
+        .interrupts(false)
+        .build()
+        .unwrap();
+    let limit = Duration::from_millis(20);
+    assert!(!pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Spinning, limit)));
+}
