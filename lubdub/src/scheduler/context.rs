@@ -353,6 +353,7 @@ impl WorkerContext {
     /// Records how the jobs of this thread's last promotion ended: whether
     /// a thief took any of them (else the promotion was wasted, and the
     /// next beats are spaced out: `heartbeat.rs`).
+    ///
     /// A call from outside also tells its pool, whose next such call then
     /// starts with its work offered at once, or not (`README.md`, "Calls
     /// that start shared").

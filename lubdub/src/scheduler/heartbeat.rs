@@ -163,7 +163,8 @@ pub(crate) struct Heartbeat {
     spacing: Cell<Duration>,
     /// A beat is due at the next clock read, whatever the time: the thread
     /// just took work from another seat, or thieves took every piece of its
-    /// last promotion (`README.md`, "Filling the pool").
+    /// last promotion (`README.md`, "Filling the pool"), or it is a call
+    /// from outside that starts shared ("Calls that start shared").
     eager: Cell<bool>,
     /// The thread's last promotion is not settled yet: its owner has not
     /// taken its pieces back or joined them.
