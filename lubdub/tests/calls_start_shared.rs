@@ -43,15 +43,19 @@ fn b_ran_elsewhere_while_a_waited(wait: Wait, limit: Duration) -> bool {
     seen
 }
 
-#[test]
-fn after_a_call_that_shared_the_next_offers_its_first_join_at_once() {
-    // No rescue: a `b` waiting behind an `a` that never polls is shared only
-    // if the call offered it at its first join.
-    let pool = ThreadPoolBuilder::new()
+/// No rescue: a `b` waiting behind an `a` that never polls is shared only
+/// if its call offered it at its first join.
+fn two_threads_without_rescue() -> lubdub::ThreadPool {
+    ThreadPoolBuilder::new()
         .num_threads(2)
         .interrupts(false)
         .build()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn after_a_call_that_shared_the_next_offers_its_first_join_at_once() {
+    let pool = two_threads_without_rescue();
     let limit = Duration::from_secs(5);
     assert!(
         pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Polling, limit)),
@@ -68,11 +72,7 @@ fn the_first_call_into_a_pool_waits_for_its_first_beat() {
     // Nothing shared yet: the first call keeps its quarter-period first
     // beat, so an `a` that never polls keeps its `b` (it runs inline after
     // the limit).
-    let pool = ThreadPoolBuilder::new()
-        .num_threads(2)
-        .interrupts(false)
-        .build()
-        .unwrap();
+    let pool = two_threads_without_rescue();
     let limit = Duration::from_millis(20);
     assert!(!pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Spinning, limit)));
 }
