@@ -177,7 +177,9 @@ impl Heartbeat {
     /// period in (the time between two clock reads), not a whole period:
     /// a call of a few microseconds (a small loop in a hot loop) ends
     /// before it and wakes nobody, while a region of a few hundred
-    /// microseconds is shared a quarter period in instead of a period.
+    /// microseconds is shared a quarter period in instead of a period. (A
+    /// call from outside may instead start with its beat due:
+    /// [`Heartbeat::due_at_first_poll`].)
     pub(crate) fn new(period: Duration) -> Self {
         let now = Instant::now();
         let first_beat_due = period / CHECKS_PER_PERIOD as u32;
