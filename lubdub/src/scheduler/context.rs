@@ -17,6 +17,7 @@ use std::cell::Cell;
 use std::ptr;
 use std::ptr::NonNull;
 use std::sync::atomic::compiler_fence;
+use std::time::Instant;
 
 use super::heartbeat::{Countdown, Due, Heartbeat};
 use super::job::{PromotedHeader, StackJob};
@@ -498,16 +499,19 @@ impl WorkerContext {
     /// heartbeat is due, and counts the first due heartbeat of each period
     /// for the profile.
     fn check_heartbeat(&self, countdown: &Countdown) -> Option<Due> {
-        self.owner.polled();
-        if !self.owner.pending.looks_empty() || self.owner.runs_loops() {
-            self.registry().arm_watcher();
+        let now = Instant::now();
+        if let Some(rescue) = self.registry().rescue() {
+            self.owner.polled(rescue.nanos(now));
+            if !self.owner.pending.looks_empty() || self.owner.runs_loops() {
+                self.registry().arm_watcher();
+            }
         }
         if self.heartbeat.is_outstanding() && self.seat().published.is_empty() {
             // Thieves took every piece of the last promotion: others may be
             // idle still, so the next beat is due at once.
             self.heartbeat.all_taken();
         }
-        let due = self.heartbeat.check(countdown)?;
+        let due = self.heartbeat.check(countdown, now)?;
         if self.heartbeat.starts_period(due.now) {
             self.seat().count(Event::Heartbeat);
         }

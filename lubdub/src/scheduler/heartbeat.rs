@@ -204,15 +204,14 @@ impl Heartbeat {
         self
     }
 
-    /// Reads the clock, rescales `countdown` (one of this heartbeat's), and
-    /// says whether a heartbeat is due: a period has passed since the last
+    /// Rescales `countdown` (one of this heartbeat's) with the clock read
+    /// `now`, and says whether a heartbeat is due: a period has passed since the last
     /// beat. While promotions go to waste (the spacing is longer than a
     /// period), a beat before the spacing has passed is [`Due::wakes`]
     /// false: it may hand work to threads that are searching, but wakes no
     /// sleeper, so that a new region right after a wasted promotion is not
     /// delayed while a sleeper is never woken for nothing.
-    pub(crate) fn check(&self, countdown: &Countdown) -> Option<Due> {
-        let now = Instant::now();
+    pub(crate) fn check(&self, countdown: &Countdown, now: Instant) -> Option<Due> {
         countdown.rescale(now, self.period);
         let since = now.saturating_duration_since(self.last_beat.get());
         if self.eager.get() || since >= self.spacing.get() {
@@ -363,9 +362,9 @@ mod tests {
     fn zero_period_is_always_due_and_max_never() {
         let always = Heartbeat::new(Duration::ZERO);
         assert!(always.joins.count_down());
-        assert!(always.check(&always.joins).is_some());
+        assert!(always.check(&always.joins, Instant::now()).is_some());
         let never = Heartbeat::new(Duration::MAX);
-        assert!(never.check(&never.chunks).is_none());
+        assert!(never.check(&never.chunks, Instant::now()).is_none());
     }
 
     #[test]
@@ -376,11 +375,11 @@ mod tests {
         }
         let heartbeat = Heartbeat::new(period);
         assert!(
-            heartbeat.check(&heartbeat.joins).is_none(),
+            heartbeat.check(&heartbeat.joins, Instant::now()).is_none(),
             "a call just begun has no beat due"
         );
         std::thread::sleep(period / CHECKS_PER_PERIOD as u32);
-        let due = heartbeat.check(&heartbeat.joins);
+        let due = heartbeat.check(&heartbeat.joins, Instant::now());
         assert!(due.is_some_and(|due| due.wakes), "due a quarter period in");
     }
 
@@ -392,7 +391,11 @@ mod tests {
             return; // a clock that started less than 1.5 s ago
         };
         heartbeat.beat(earlier);
-        let wakes = |heartbeat: &Heartbeat| heartbeat.check(&heartbeat.chunks).map(|due| due.wakes);
+        let wakes = |heartbeat: &Heartbeat| {
+            heartbeat
+                .check(&heartbeat.chunks, Instant::now())
+                .map(|due| due.wakes)
+        };
         assert_eq!(wakes(&heartbeat), Some(true));
         heartbeat.settled(false);
         assert_eq!(
@@ -418,7 +421,7 @@ mod tests {
         // Cheap joins: the join countdown grows...
         for _ in 0..3 {
             while !heartbeat.joins.count_down() {}
-            heartbeat.check(&heartbeat.joins);
+            heartbeat.check(&heartbeat.joins, Instant::now());
         }
         assert!(heartbeat.joins.per_check() > 1);
         // ...while the chunk countdown still reads the clock at its next count.

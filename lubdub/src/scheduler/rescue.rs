@@ -6,13 +6,16 @@
 //! of the pool, the *watcher*, sleeps with a timeout of a few heartbeat
 //! periods instead of indefinitely; each time it wakes it looks at every
 //! seat's occupant ([`Owner`]). An occupant that has pending jobs, an empty
-//! published slot and has not polled since the previous look is interrupted
-//! with the rescue signal (`interrupt.rs`), whose handler publishes its
-//! oldest pending job; the watcher then takes it like any published job.
+//! published slot and has not polled for [`Rescue::quiet`] (half a period:
+//! two missed polls) is interrupted with the rescue signal (`interrupt.rs`),
+//! whose handler publishes its oldest pending job; the watcher then takes it
+//! like any published job. Each occupant publishes when it last polled, so
+//! one look tells a quiet occupant, and the watcher's next look is planned
+//! for when the first of the others would turn quiet.
 //!
 //! Nothing here runs while every thread is busy: only an idle thread
-//! watches, and it signals only occupants that have not polled for a whole
-//! interval. The role passes between idle threads as described in
+//! watches, and it signals only occupants that have not polled for half a
+//! period. The role passes between idle threads as described in
 //! `README.md` ("Rescue").
 
 use std::marker::PhantomData;
@@ -28,14 +31,24 @@ use crate::sync::{
     fence, AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Mutex, Ordering,
 };
 
-/// The watcher's interval, in heartbeat periods: an occupant is interrupted
-/// after missing this many periods' polls (about four polls each).
+/// The watcher's interval, in heartbeat periods: the longest it sleeps
+/// while work is pending somewhere.
 const PERIODS_PER_LOOK: u32 = 2;
 /// Bounds of the interval: a zero period would make the watcher spin, and a
 /// huge one (`Duration::MAX`: no heartbeat at all) should still rescue a
 /// blocked owner in reasonable time.
 const MIN_INTERVAL: Duration = Duration::from_micros(50);
 const MAX_INTERVAL: Duration = Duration::from_millis(10);
+/// An occupant is quiet, and may be interrupted, once it has not polled for
+/// `period / QUIET_DIVISOR`: it polls about four times a period, so half a
+/// period is two missed polls. Never under [`MIN_QUIET`].
+const QUIET_DIVISOR: u32 = 2;
+const MIN_QUIET: Duration = Duration::from_micros(25);
+/// The shortest sleep between two looks while work is pending, in
+/// [`Rescue::quiet`]s: a look is planned for when the first occupant turns
+/// quiet, but a watcher that looked at occupants polling busily does not
+/// wake at every poll.
+const MIN_SLEEP_DIVISOR: u32 = 2;
 /// While its looks find nothing pending anywhere, the watcher doubles its
 /// interval, up to this many times the base one (and at most
 /// [`MAX_BACKED_OFF`]): a pool that is mostly idle wakes it rarely, and a
@@ -59,8 +72,9 @@ const ARMING: usize = usize::MAX - 1;
 /// handler acts on. Lives in the occupant's `WorkerContext`.
 pub(crate) struct Owner {
     pub(crate) pending: PendingList,
-    /// Counts the occupant's polls (heartbeat clock reads).
-    polls: AtomicU32,
+    /// When the occupant last polled (read its heartbeat clock), in
+    /// [`Rescue::nanos`]; zero before its first poll.
+    polled_at: AtomicU64,
     /// Set while the occupant promotes a job itself: its handler then keeps
     /// off the pending list.
     pub(crate) promoting: AtomicBool,
@@ -78,7 +92,7 @@ impl Owner {
     pub(crate) fn new() -> Self {
         Self {
             pending: PendingList::new(),
-            polls: AtomicU32::new(0),
+            polled_at: AtomicU64::new(0),
             promoting: AtomicBool::new(false),
             loops: AtomicU32::new(0),
             poll_now: AtomicBool::new(false),
@@ -114,10 +128,10 @@ impl Owner {
         self.poll_now.load(Ordering::Relaxed) && self.poll_now.swap(false, Ordering::Relaxed)
     }
 
-    /// The occupant polled. Only the occupant calls this.
-    pub(crate) fn polled(&self) {
-        let polls = self.polls.load(Ordering::Relaxed);
-        self.polls.store(polls.wrapping_add(1), Ordering::Relaxed);
+    /// The occupant polled at `at` ([`Rescue::nanos`]). Only the occupant
+    /// calls this.
+    pub(crate) fn polled(&self, at: u64) {
+        self.polled_at.store(at, Ordering::Relaxed);
     }
 }
 
@@ -187,10 +201,14 @@ impl Drop for Registration<'_> {
 
 /// A pool's rescue state; absent when interrupts are off or unsupported.
 pub(crate) struct Rescue {
-    /// How long the watcher sleeps between two looks while work is pending
-    /// somewhere: an occupant is interrupted after missing its polls for
-    /// this long.
+    /// The longest the watcher sleeps between two looks while work is
+    /// pending somewhere.
     interval: Duration,
+    /// How long an occupant with pending work may go without polling before
+    /// it is interrupted.
+    quiet: Duration,
+    /// Where the occupants' poll times ([`Rescue::nanos`]) count from.
+    epoch: Instant,
     /// The watcher's next sleep, in microseconds: `interval`, or more after
     /// looks that found nothing pending.
     timeout_us: AtomicU64,
@@ -201,10 +219,8 @@ pub(crate) struct Rescue {
 
 /// The watcher's memory, kept across looks and handed on with the role.
 struct Watch {
-    /// What the last look saw of each seat's two occupants.
-    seen: Vec<Seen>,
     /// Since when every seat has been idle, if it has.
-    quiet_since: Option<Instant>,
+    idle_since: Option<Instant>,
 }
 
 /// What a look at an occupant slot found.
@@ -212,17 +228,11 @@ struct Watch {
 enum Look {
     /// Nobody there, or nothing pending.
     Idle,
-    /// Jobs pending, the occupant polling or its slot full.
-    Pending,
-    /// Jobs pending and no poll since the last look: interrupted.
+    /// Jobs pending; the occupant turns quiet at the time given
+    /// ([`Rescue::nanos`]), or `None`: its slot is full, it waits for thieves.
+    Pending(Option<u64>),
+    /// Jobs pending and no poll for [`Rescue::quiet`]: interrupted.
     Interrupted,
-}
-
-/// An occupant (by address) and its poll count, at one look.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Seen {
-    owner: usize,
-    polls: u32,
 }
 
 impl Rescue {
@@ -233,15 +243,35 @@ impl Rescue {
         let interval = period
             .saturating_mul(PERIODS_PER_LOOK)
             .clamp(MIN_INTERVAL, MAX_INTERVAL);
+        let quiet = (period / QUIET_DIVISOR).clamp(MIN_QUIET, interval);
         (enabled && seats > 1 && interrupt::install()).then(|| Self {
             interval,
+            quiet,
+            epoch: Instant::now(),
             timeout_us: AtomicU64::new(micros(interval)),
             watcher: AtomicUsize::new(NOBODY),
-            watch: Mutex::new(Watch {
-                seen: vec![Seen::default(); 2 * seats],
-                quiet_since: None,
-            }),
+            watch: Mutex::new(Watch { idle_since: None }),
         })
+    }
+
+    /// `at` as nanoseconds since the pool's rescue started, at least 1 (an
+    /// occupant's poll time of 0 means it never polled).
+    pub(crate) fn nanos(&self, at: Instant) -> u64 {
+        let since = at.saturating_duration_since(self.epoch);
+        // In 64 bits (centuries of nanoseconds): `as_nanos` is a 128-bit
+        // product, and this runs at every heartbeat clock read.
+        since
+            .as_secs()
+            .saturating_mul(1_000_000_000)
+            .saturating_add(u64::from(since.subsec_nanos()))
+            .max(1)
+    }
+
+    /// When an occupant that last polled at `polled_at` turns quiet, both in
+    /// [`Rescue::nanos`].
+    fn quiet_at(&self, polled_at: u64) -> u64 {
+        let quiet = u64::try_from(self.quiet.as_nanos()).unwrap_or(u64::MAX);
+        polled_at.saturating_add(quiet)
     }
 
     /// The watching seat, if any.
@@ -250,12 +280,16 @@ impl Rescue {
         (watcher < ARMING).then_some(watcher)
     }
 
-    /// The watcher's next sleep: the base interval if the last look found
-    /// work pending, else twice the last one, within the backoff bounds.
-    fn next_timeout(&self, pending: bool) -> Duration {
+    /// The watcher's next sleep. If the last look found work pending: until
+    /// the first occupant it saw polling turns quiet (`until_quiet`), but at
+    /// least half the interval and at most the interval. Else twice the last
+    /// sleep, within the backoff bounds.
+    fn next_timeout(&self, pending: bool, until_quiet: Option<Duration>) -> Duration {
         let last = Duration::from_micros(self.timeout_us.load(Ordering::Relaxed));
         let next = if pending {
-            self.interval
+            until_quiet.map_or(self.interval, |until| {
+                until.clamp(self.quiet / MIN_SLEEP_DIVISOR, self.interval)
+            })
         } else {
             let most = self
                 .interval
@@ -265,6 +299,18 @@ impl Rescue {
         };
         self.timeout_us.store(micros(next), Ordering::Relaxed);
         next
+    }
+}
+
+/// Asks the kernel to end this thread's timed sleeps within a microsecond
+/// of their timeout instead of the default 50 µs: a watcher's sleep of a
+/// quarter period would otherwise run up to twice as long.
+pub(crate) fn precise_timeouts() {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    // SAFETY: `PR_SET_TIMERSLACK` takes a number of nanoseconds and changes
+    // only this thread's timer slack; it touches no memory of ours.
+    unsafe {
+        libc::prctl(libc::PR_SET_TIMERSLACK, 1000 as libc::c_ulong);
     }
 }
 
@@ -300,8 +346,9 @@ impl Registry {
                 .watcher
                 .compare_exchange(ARMING, me, Ordering::SeqCst, Ordering::Relaxed)
                 .is_ok();
-        // The role was wanted because a seat got busy: look soon.
-        taken.then(|| rescue.next_timeout(true))
+        // The role was wanted because a seat got busy: look when an occupant
+        // that polled just now would turn quiet.
+        taken.then(|| rescue.next_timeout(true, Some(rescue.quiet)))
     }
 
     /// The watcher's sleep (seat `me`'s) timed out: interrupt every occupant
@@ -315,28 +362,35 @@ impl Registry {
             return false; // a caller took this seat meanwhile, and the role
         }
         let mut watch = rescue.watch.lock().unwrap_or_else(|p| p.into_inner());
-        let (mut pending, mut sent) = (false, false);
+        let now = Instant::now();
+        let now_nanos = rescue.nanos(now);
+        let (mut pending, mut sent, mut first_quiet) = (false, false, u64::MAX);
         for (index, seat) in self.seats().iter().enumerate() {
             if index != me {
                 for slot in 0..2 {
-                    let seen = &mut watch.seen[2 * index + slot];
-                    let look = self.look_at(seat, slot, seen, rescue);
-                    pending |= look != Look::Idle;
-                    sent |= look == Look::Interrupted;
+                    match self.look_at(seat, slot, now_nanos, rescue) {
+                        Look::Idle => {}
+                        Look::Pending(quiet_at) => {
+                            pending = true;
+                            first_quiet = first_quiet.min(quiet_at.unwrap_or(u64::MAX));
+                        }
+                        Look::Interrupted => (pending, sent) = (true, true),
+                    }
                 }
             }
         }
-        rescue.next_timeout(pending);
+        let until_quiet = (first_quiet != u64::MAX)
+            .then(|| Duration::from_nanos(first_quiet.saturating_sub(now_nanos)));
+        rescue.next_timeout(pending, until_quiet);
         if self.busy_seats() > 0 {
-            watch.quiet_since = None;
+            watch.idle_since = None;
             return sent;
         }
-        let now = Instant::now();
-        let quiet_since = *watch.quiet_since.get_or_insert(now);
-        if now.saturating_duration_since(quiet_since) < LINGER {
+        let idle_since = *watch.idle_since.get_or_insert(now);
+        if now.saturating_duration_since(idle_since) < LINGER {
             return sent;
         }
-        watch.quiet_since = None;
+        watch.idle_since = None;
         if rescue
             .watcher
             .compare_exchange(me, NOBODY, Ordering::SeqCst, Ordering::Relaxed)
@@ -358,10 +412,10 @@ impl Registry {
         sent
     }
 
-    /// Looks at one occupant slot of `seat`; interrupts the occupant if it
-    /// has pending work, nothing published, and has not polled since the
-    /// last look.
-    fn look_at(&self, seat: &Seat, slot: usize, seen: &mut Seen, rescue: &Rescue) -> Look {
+    /// Looks at one occupant slot of `seat` at `now` ([`Rescue::nanos`]);
+    /// interrupts the occupant if it has pending work, nothing published,
+    /// and has not polled for [`Rescue::quiet`].
+    fn look_at(&self, seat: &Seat, slot: usize, now: u64, rescue: &Rescue) -> Look {
         let target = &seat.rescue;
         target.readers.fetch_add(1, Ordering::SeqCst);
         let owner = target.owners[slot].load(Ordering::SeqCst);
@@ -369,25 +423,18 @@ impl Registry {
         // until its registration is dropped, which waits for `readers` to
         // reach zero; the increment above came first (see Registration).
         let look = match unsafe { owner.as_ref() } {
-            None => {
-                *seen = Seen::default();
-                Look::Idle
-            }
+            None => Look::Idle,
             Some(owner) => {
-                let now = Seen {
-                    owner: ptr::from_ref(owner).addr(),
-                    polls: owner.polls.load(Ordering::Relaxed),
-                };
                 let pending = !owner.pending.looks_empty() || owner.runs_loops();
-                let stuck = now == *seen && pending && seat.published.is_empty();
-                *seen = now;
-                if stuck {
+                let quiet_at = rescue.quiet_at(owner.polled_at.load(Ordering::Relaxed));
+                let slot_free = seat.published.is_empty();
+                if pending && slot_free && now >= quiet_at {
                     target.requested.store(true, Ordering::SeqCst);
                     // SAFETY: the owner's thread runs, as above.
                     unsafe { owner.thread.interrupt() };
                     Look::Interrupted
                 } else if pending {
-                    Look::Pending
+                    Look::Pending(slot_free.then_some(quiet_at))
                 } else {
                     Look::Idle
                 }

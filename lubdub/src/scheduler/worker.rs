@@ -46,6 +46,9 @@ impl Registry {
     pub(crate) fn run_worker(&self, index: usize) {
         let ctx = WorkerContext::new(self, index, Occupant::Thread);
         let _shown = self.show_owner(index, ctx.owner(), Occupant::Thread);
+        if self.rescue().is_some() {
+            super::rescue::precise_timeouts();
+        }
         ctx.run_current(|| {
             // The seat starts asleep and idle (see `Registry::new`): wait
             // for the first wake-up, which counts this thread as searching.
