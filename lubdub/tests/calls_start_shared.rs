@@ -1,5 +1,6 @@
 //! A call from outside into a pool whose last such call had its work taken
-//! by another thread offers its own work at its first `join`
+//! by another thread (or one of the last four, the others short) offers its
+//! own work at its first `join`
 //! (`src/scheduler/README.md`, "Calls that start shared"): a leaf that runs
 //! long without a `join` is shared at once, with no heartbeat poll and no
 //! rescue signal.
@@ -75,4 +76,21 @@ fn the_first_call_into_a_pool_waits_for_its_first_beat() {
     let pool = two_threads_without_rescue();
     let limit = Duration::from_millis(20);
     assert!(!pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Spinning, limit)));
+}
+
+#[test]
+fn short_calls_between_do_not_stop_the_next_long_one_starting_shared() {
+    // A loop of short calls in between, each an early offer that its caller
+    // most likely takes back, as a program that alternates short and long
+    // calls makes: the long call after them still offers at once.
+    let pool = two_threads_without_rescue();
+    let limit = Duration::from_secs(5);
+    assert!(pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Polling, limit)));
+    for _ in 0..3 {
+        pool.install(|| lubdub::join(|| (), || ()));
+    }
+    assert!(
+        pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Spinning, limit)),
+        "the long call after three short ones offers its `b` at its first join"
+    );
 }

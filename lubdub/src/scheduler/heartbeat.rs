@@ -197,8 +197,8 @@ impl Heartbeat {
     }
 
     /// Makes the first poll find a beat due, whatever the time: a call from
-    /// outside whose pool saw the last such call's promotion reach a thief
-    /// offers its work at once (`README.md`, "Calls that start shared").
+    /// outside soon after one whose promotion reached a thief offers its
+    /// work at once (`README.md`, "Calls that start shared").
     pub(crate) fn due_at_first_poll(self) -> Self {
         self.eager.set(true);
         self

@@ -15,8 +15,14 @@ use super::settings::{Handlers, PoolSettings};
 use super::sleep::IdleCounters;
 use super::spare_stacks::SpareStacks;
 use crate::profile::{self, Event, Profile, WorkerProfile};
-use crate::sync::{fence, AtomicBool, AtomicUsize, Ordering};
+use crate::sync::{fence, AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use crate::trace::{self, Trace};
+
+/// How many calls from outside after one whose promotion reached a thief
+/// start shared, each wasting a wake-up if it is short: a program that
+/// alternates short and long calls keeps its long ones starting shared,
+/// and one that turns to a loop of short calls wastes this many wake-ups.
+const SHARED_CALL_CREDIT: u32 = 4;
 
 /// Pools built so far in this process: the next pool's number.
 static POOLS_BUILT: AtomicUsize = AtomicUsize::new(0);
@@ -44,11 +50,12 @@ pub(crate) struct Registry {
     /// The stacks such a caller runs its call on, when the pool promises a
     /// stack size (`spare_stacks.rs`).
     spare_stacks: Option<SpareStacks>,
-    /// Whether the last promotion settled by a call from outside reached a
-    /// thief: the next call from outside then offers its work at its first
-    /// poll instead of a quarter period in (`README.md`, "Calls that start
+    /// How many more calls from outside offer their work at their first
+    /// poll instead of a quarter period in: [`SHARED_CALL_CREDIT`] after a
+    /// promotion settled by such a call reached a thief, one less after
+    /// each that came back untaken (`README.md`, "Calls that start
     /// shared").
-    outside_calls_share: AtomicBool,
+    outside_calls_share: AtomicU32,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
     /// When the pool started ([`profile::now`]).
@@ -93,7 +100,7 @@ impl Registry {
             breadth_first,
             callers_take_seats,
             spare_stacks: spare_stacks.flatten(),
-            outside_calls_share: AtomicBool::new(false),
+            outside_calls_share: AtomicU32::new(0),
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
@@ -125,17 +132,25 @@ impl Registry {
     }
 
     /// Whether a new call from outside should offer its work at its first
-    /// poll: the last one that promoted work had it taken.
+    /// poll: one of the last few that promoted work had it taken.
     pub(crate) fn outside_calls_share_at_once(&self) -> bool {
-        self.outside_calls_share.load(Ordering::Relaxed)
+        self.outside_calls_share.load(Ordering::Relaxed) != 0
     }
 
     /// A call from outside settled a promotion: a thief took part of it
     /// (`any_taken`), or the caller took it all back. Written only when it
     /// changes, so that callers in a loop do not share a written line.
+    /// (Two callers may race here: a lost update only moves the credit by
+    /// one call.)
     pub(crate) fn outside_call_settled(&self, any_taken: bool) {
-        if self.outside_calls_share.load(Ordering::Relaxed) != any_taken {
-            self.outside_calls_share.store(any_taken, Ordering::Relaxed);
+        let credit = self.outside_calls_share.load(Ordering::Relaxed);
+        let next = if any_taken {
+            SHARED_CALL_CREDIT
+        } else {
+            credit.saturating_sub(1)
+        };
+        if next != credit {
+            self.outside_calls_share.store(next, Ordering::Relaxed);
         }
     }
 
