@@ -68,9 +68,9 @@ run() {
   echo "binary built at commit $(cat "$device/commit"); $(nproc) CPUs; $(uname -r)"
   grep -m1 'model name' /proc/cpuinfo || true
   # 530 s of limits in all.
-  step programs 230 8,16 programs --budget-ms 120
+  step programs 215 8,16 programs --budget-ms 120
   step loops 45 8,16 loops --kinds sum-squares --budget-ms 200
-  step regions 45 16 regions --budget-ms 200
+  step regions 60 16 regions --budget-ms 200
   step bfs 150 8,16 bfs --scales 20 --keys 16 --budget-ms 200
   step fft 60 16 fft --scales 10 --budget-ms 200
   local archive=${OUT:-bench-results}/device-tables.tar.gz

@@ -14,7 +14,7 @@
 //! lubdub-bench bfs     [--scales 16,18,20] [--keys 64] [--seed S] [--variants ...] [--threads ...]
 //! lubdub-bench grain   [--scale 21] [--threads ...]
 //! lubdub-bench msg     [--messages 1000000] [--threads ...]
-//! lubdub-bench regions [--kinds loop,join-tree] [--sizes 50,200,1000,5000] [--threads ...]
+//! lubdub-bench regions [--kinds loop,join-tree,halves] [--sizes 50,200,1000,5000] [--threads ...]
 //! ```
 //!
 //! Every subcommand prints tables on stdout, progress on stderr, writes every

@@ -2,17 +2,20 @@
 //! about 50 µs, 200 µs, 1 ms and 5 ms of sequential work, each run many
 //! times in a row, so that what a region costs beyond its work (waking the
 //! workers, spreading the work to them, gathering the result) shows as its
-//! time over the sequential time. Two kinds of region: a loop over a slice
-//! and a `join` tree over it (`regions/kernels.rs`); each variant runs them
-//! back to back, a sample being as many regions as fill 20 ms, and every
-//! region's sum is checked against the sequential one.
+//! time over the sequential time. Three kinds of region: a loop over a
+//! slice, a `join` tree over it, and a short loop followed by a `join` of
+//! the two halves of the rest, each summed sequentially
+//! (`regions/kernels.rs`); each variant runs them back to back, a sample
+//! being as many regions as fill 20 ms, and every region's sum is checked
+//! against the sequential one.
 //!
 //! Element counts come from a calibration of the sequential loop at
 //! start-up, printed on stderr and in each table's heading. After a cell's
 //! timed samples, lubdub (at two threads or more) runs a batch of regions
 //! with tracing on, from which `regions/fill.rs` reads its fill time: from a
 //! region's start until every worker has worked in it. That is a cell of its
-//! own experiment (`region-fill-loop`, `region-fill-join-tree`).
+//! own experiment (`region-fill-loop`, `region-fill-join-tree`; the halves
+//! have none, as two leaves fill two workers at most).
 
 mod fill;
 mod kernels;
@@ -81,6 +84,14 @@ pub const JOIN_TREE: Experiment = Experiment::new(
     Heading::Custom(|us| heading("regions-join-tree", us)),
 );
 
+/// A short loop, then a `join` of two long halves: µs per region.
+pub const HALVES: Experiment = Experiment::new(
+    "regions-halves",
+    "µs/region",
+    "regions",
+    Heading::Custom(|us| heading("regions-halves", us)),
+);
+
 /// What the fill cells' entries say.
 const FILL_LEGEND: &str = "median / p90 over one traced batch; lubdub: µs from a region's start \
      until every worker had worked in it (regions that filled); region: the traced regions' µs; \
@@ -110,14 +121,16 @@ impl RegionKind {
         match self {
             RegionKind::Loop => LOOP,
             RegionKind::JoinTree => JOIN_TREE,
+            RegionKind::Halves => HALVES,
         }
     }
 
-    /// The experiment of lubdub's fill time in this kind.
-    fn fill_experiment(self) -> Experiment {
+    /// The experiment of lubdub's fill time in this kind, if it has one.
+    fn fill_experiment(self) -> Option<Experiment> {
         match self {
-            RegionKind::Loop => FILL_LOOP,
-            RegionKind::JoinTree => FILL_JOIN_TREE,
+            RegionKind::Loop => Some(FILL_LOOP),
+            RegionKind::JoinTree => Some(FILL_JOIN_TREE),
+            RegionKind::Halves => None,
         }
     }
 }
@@ -217,7 +230,8 @@ fn measure_cell(
 }
 
 /// lubdub's fill cell of `kind` over `x`, from a traced batch of regions;
-/// `None` at one thread, where the one worker is the caller.
+/// `None` at one thread, where the one worker is the caller, and for a kind
+/// without one.
 fn fill_cell(
     kind: RegionKind,
     target_us: u64,
@@ -225,13 +239,12 @@ fn fill_cell(
     x: &[u64],
     expected: u64,
 ) -> Result<Option<Cell>, Error> {
-    if pools.threads < 2 {
+    let Some(experiment) = kind.fill_experiment().filter(|_| pools.threads >= 2) else {
         return Ok(None);
-    }
+    };
     let (least, most) = TRACED_REGIONS;
     let count = (TRACED_BATCH.as_micros() as usize / target_us.max(1) as usize).clamp(least, most);
     let region = || Variant::Lubdub.region(kind, pools, x);
-    let experiment = kind.fill_experiment();
     let label = Cell::label_of(experiment, target_us, pools.threads);
     let batch = traced_batch(&pools.lubdub, count, expected, region).map_err(|mismatch| {
         crate::check::WrongResult {
@@ -265,9 +278,10 @@ fn fill_cell(
     )))
 }
 
-/// Back-to-back parallel regions (a loop, a join tree) of about 50 µs,
-/// 200 µs, 1 ms and 5 ms of sequential work: time per region against the
-/// sequential time, for lubdub, Rayon and OpenMP, and lubdub's fill time.
+/// Back-to-back parallel regions (a loop, a join tree, a short loop then a
+/// join of two halves) of about 50 µs, 200 µs, 1 ms and 5 ms of sequential
+/// work: time per region against the sequential time, for lubdub, Rayon and
+/// OpenMP, and lubdub's fill time.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -297,7 +311,7 @@ impl Args {
     }
 }
 
-impl_workload!(run, vec![LOOP, JOIN_TREE, FILL_LOOP, FILL_JOIN_TREE]);
+impl_workload!(run, vec![LOOP, JOIN_TREE, HALVES, FILL_LOOP, FILL_JOIN_TREE]);
 
 #[cfg(test)]
 mod tests {
@@ -326,6 +340,8 @@ mod tests {
                 ("regions-join-tree", 1),
                 ("regions-join-tree", 2),
                 ("region-fill-join-tree", 2),
+                ("regions-halves", 1),
+                ("regions-halves", 2),
             ]
         );
         let names: Vec<&str> = cells[0]
@@ -335,6 +351,7 @@ mod tests {
             .collect();
         assert_eq!(names, ["sequential", "lubdub", "rayon", "openmp"]);
         assert_eq!(cells[3].results.len(), 3, "no OpenMP join tree");
+        assert_eq!(cells[7].results.len(), 3, "no OpenMP halves");
         let fill: Vec<&str> = cells[2]
             .results
             .iter()

@@ -1,7 +1,7 @@
-//! The regions themselves: the per-element work, the two kinds of region
-//! (a loop over a slice, a `join` tree over it) in each variant, and the
-//! calibration that turns a target sequential duration into an element
-//! count.
+//! The regions themselves: the per-element work, the three kinds of region
+//! (a loop over a slice, a `join` tree over it, a short loop then a `join`
+//! of two long halves) in each variant, and the calibration that turns a
+//! target sequential duration into an element count.
 
 use std::ffi::c_int;
 use std::hint::black_box;
@@ -19,6 +19,10 @@ const WORK_ROUNDS: usize = 4;
 /// Elements a leaf of the join tree sums sequentially: about a microsecond
 /// of work, so that a join costs little next to its leaves in every runtime.
 pub const LEAF: usize = 256;
+
+/// Elements of the short loop that comes first in a [`RegionKind::Halves`]
+/// region: a call of well under a microsecond, too short to share.
+pub const SHORT_LOOP: usize = 64;
 
 /// The per-element work: [`WORK_ROUNDS`] rounds of MurmurHash3's 64-bit
 /// finalizer mix, as `work` in `c/regions.c` computes it.
@@ -42,11 +46,17 @@ pub enum RegionKind {
     /// A recursive `join` tree halving the slice down to leaves of
     /// [`LEAF`] elements, each summed sequentially.
     JoinTree,
+    /// A parallel loop over the first [`SHORT_LOOP`] elements, then, in a
+    /// call of its own, one `join` of the rest's two halves, each summed
+    /// sequentially: two long computations that never poll, right after a
+    /// short call (the commonest `join`, in a program that alternates short
+    /// and long calls).
+    Halves,
 }
 
 impl RegionKind {
     /// Every kind, in table order.
-    pub const ALL: [RegionKind; 2] = [RegionKind::Loop, RegionKind::JoinTree];
+    pub const ALL: [RegionKind; 3] = [RegionKind::Loop, RegionKind::JoinTree, RegionKind::Halves];
 }
 
 /// The ways of running a region.
@@ -67,7 +77,7 @@ impl Variant {
     /// Every variant, in column order.
     pub const ALL: [Variant; 4] = [Self::Sequential, Self::Lubdub, Self::Rayon, Self::Openmp];
 
-    /// The variants that run `kind`.
+    /// The variants that run `kind` (OpenMP only the loop).
     pub fn of(kind: RegionKind) -> Vec<Variant> {
         Self::ALL
             .into_iter()
@@ -91,6 +101,7 @@ impl Variant {
         match (self, kind) {
             (Self::Sequential, RegionKind::Loop) => sum_sequential(x),
             (Self::Sequential, RegionKind::JoinTree) => tree(x, &|a, b| (a(), b())),
+            (Self::Sequential, RegionKind::Halves) => sum_sequential(x),
             (Self::Lubdub, RegionKind::Loop) => pools.lubdub.install(|| {
                 use lubdub::prelude::*;
                 x.par_iter()
@@ -99,6 +110,14 @@ impl Variant {
             }),
             (Self::Lubdub, RegionKind::JoinTree) => {
                 pools.lubdub.install(|| tree(x, &|a, b| lubdub::join(a, b)))
+            }
+            (Self::Lubdub, RegionKind::Halves) => {
+                let (short, rest) = x.split_at(SHORT_LOOP.min(x.len()));
+                let short = pools.lubdub.install(|| {
+                    use lubdub::prelude::*;
+                    short.par_iter().map(|&v| work(v)).reduce(|| 0, u64::wrapping_add)
+                });
+                short.wrapping_add(halves(rest, &|a, b| pools.lubdub.join(a, b)))
             }
             (Self::Rayon, RegionKind::Loop) => pools.rayon.install(|| {
                 use rayon::prelude::*;
@@ -109,12 +128,20 @@ impl Variant {
             (Self::Rayon, RegionKind::JoinTree) => {
                 pools.rayon.install(|| tree(x, &|a, b| rayon::join(a, b)))
             }
+            (Self::Rayon, RegionKind::Halves) => {
+                let (short, rest) = x.split_at(SHORT_LOOP.min(x.len()));
+                let short = pools.rayon.install(|| {
+                    use rayon::prelude::*;
+                    short.par_iter().map(|&v| work(v)).reduce(|| 0, u64::wrapping_add)
+                });
+                short.wrapping_add(halves(rest, &|a, b| pools.rayon.join(a, b)))
+            }
             // SAFETY: `x` is a live slice for the whole call; C only reads it.
             (Self::Openmp, RegionKind::Loop) => unsafe {
                 lubdub_bench_regions_loop_omp(x.as_ptr(), x.len(), pools.omp_threads())
             },
-            (Self::Openmp, RegionKind::JoinTree) => {
-                unreachable!("the join tree has no OpenMP variant (Variant::of)")
+            (Self::Openmp, RegionKind::JoinTree | RegionKind::Halves) => {
+                unreachable!("only the loop has an OpenMP variant (Variant::of)")
             }
         }
     }
@@ -140,6 +167,13 @@ fn tree(x: &[u64], join: &(dyn Fn(Half<'_>, Half<'_>) -> (u64, u64) + Sync)) -> 
     }
     let (left, right) = x.split_at(x.len() / 2);
     let (a, b) = join(&|| tree(left, join), &|| tree(right, join));
+    a.wrapping_add(b)
+}
+
+/// The sum of `x`'s two halves, each summed sequentially, joined by `join`.
+fn halves(x: &[u64], join: &dyn Fn(Half<'_>, Half<'_>) -> (u64, u64)) -> u64 {
+    let (left, right) = x.split_at(x.len() / 2);
+    let (a, b) = join(&|| sum_sequential(left), &|| sum_sequential(right));
     a.wrapping_add(b)
 }
 
@@ -201,10 +235,12 @@ mod tests {
     }
 
     #[test]
-    fn the_join_tree_has_no_openmp_variant() {
+    fn only_the_loop_has_an_openmp_variant() {
         assert_eq!(Variant::of(RegionKind::Loop), Variant::ALL);
-        assert!(!Variant::of(RegionKind::JoinTree).contains(&Variant::Openmp));
-        assert_eq!(Variant::of(RegionKind::JoinTree)[0], Variant::Sequential);
+        for kind in [RegionKind::JoinTree, RegionKind::Halves] {
+            assert!(!Variant::of(kind).contains(&Variant::Openmp));
+            assert_eq!(Variant::of(kind)[0], Variant::Sequential);
+        }
     }
 
     #[test]
