@@ -209,8 +209,8 @@ pub(crate) struct Rescue {
     quiet: Duration,
     /// Where the occupants' poll times ([`Rescue::nanos`]) count from.
     epoch: Instant,
-    /// The watcher's next sleep, in microseconds: `interval`, or more after
-    /// looks that found nothing pending.
+    /// The watcher's next sleep, in microseconds: at most `interval` while
+    /// work is pending, more after looks that found nothing pending.
     timeout_us: AtomicU64,
     /// The watching seat's index, or [`NOBODY`] or [`ARMING`].
     watcher: AtomicUsize,
@@ -282,7 +282,7 @@ impl Rescue {
 
     /// The watcher's next sleep. If the last look found work pending: until
     /// the first occupant it saw polling turns quiet (`until_quiet`), but at
-    /// least half the interval and at most the interval. Else twice the last
+    /// least half of `quiet` and at most the interval. Else twice the last
     /// sleep, within the backoff bounds.
     fn next_timeout(&self, pending: bool, until_quiet: Option<Duration>) -> Duration {
         let last = Duration::from_micros(self.timeout_us.load(Ordering::Relaxed));
@@ -304,7 +304,8 @@ impl Rescue {
 
 /// Asks the kernel to end this thread's timed sleeps within a microsecond
 /// of their timeout instead of the default 50 µs: a watcher's sleep of a
-/// quarter period would otherwise run up to twice as long.
+/// quarter period (25 µs by default) would otherwise run up to three times
+/// as long.
 pub(crate) fn precise_timeouts() {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     // SAFETY: `PR_SET_TIMERSLACK` takes a number of nanoseconds and changes

@@ -317,6 +317,13 @@ where
 
 /// [`postfix`] without recursion: the path from `root` down to the node
 /// being walked, each node with its children not walked yet, is a `Vec`.
+///
+/// Kept out of line, so that [`postfix`]'s frames stay small: inlined, the
+/// walk of Rayon's demo tree (100,000 nodes, all by recursion) ran 43.8
+/// instructions a node against Rayon's 39.1 (callgrind, one thread), out
+/// of line 42.1.
+#[cold]
+#[inline(never)]
 fn postfix_on_a_stack<S, B, I, F>(root: S, children_of: &B, mut folder: F) -> F
 where
     B: Fn(&S) -> I,
