@@ -183,7 +183,7 @@ impl<S> ThreadPoolBuilder<S> {
 
     /// Whether an idle thread may interrupt a busy one with a signal
     /// ([`crate::rescue_signal`]) to share pending work that the busy one has
-    /// not offered for a few heartbeat periods, because it blocks or runs long
+    /// not offered for half a heartbeat period, because it blocks or runs long
     /// without a `join` or a loop's chunk boundary (default: on, where the
     /// platform allows). Off, that work waits until its owner polls again, and
     /// a `join` whose `a` waits for its `b` (a barrier, a bounded channel)
