@@ -205,8 +205,8 @@ impl Heartbeat {
     }
 
     /// Rescales `countdown` (one of this heartbeat's) with the clock read
-    /// `now`, and says whether a heartbeat is due: a period has passed since the last
-    /// beat. While promotions go to waste (the spacing is longer than a
+    /// `now`, and says whether a heartbeat is due: a period has passed
+    /// since the last beat. While promotions go to waste (the spacing is longer than a
     /// period), a beat before the spacing has passed is [`Due::wakes`]
     /// false: it may hand work to threads that are searching, but wakes no
     /// sleeper, so that a new region right after a wasted promotion is not

@@ -55,7 +55,7 @@ pub(crate) struct Registry {
     /// promotion settled by such a call reached a thief, one less after
     /// each that came back untaken (`README.md`, "Calls that start
     /// shared").
-    outside_calls_share: AtomicU32,
+    shared_calls_left: AtomicU32,
     /// The pool's number in this process, as its trace shows it.
     number: usize,
     /// When the pool started ([`profile::now`]).
@@ -100,7 +100,7 @@ impl Registry {
             breadth_first,
             callers_take_seats,
             spare_stacks: spare_stacks.flatten(),
-            outside_calls_share: AtomicU32::new(0),
+            shared_calls_left: AtomicU32::new(0),
             number: POOLS_BUILT.fetch_add(1, Ordering::Relaxed),
             started,
             trace_file: observation.trace_file,
@@ -134,7 +134,7 @@ impl Registry {
     /// Whether a new call from outside should offer its work at its first
     /// poll: one of the last few that promoted work had it taken.
     pub(crate) fn outside_calls_share_at_once(&self) -> bool {
-        self.outside_calls_share.load(Ordering::Relaxed) != 0
+        self.shared_calls_left.load(Ordering::Relaxed) != 0
     }
 
     /// A call from outside settled a promotion: a thief took part of it
@@ -143,14 +143,14 @@ impl Registry {
     /// (Two callers may race here: a lost update only moves the credit by
     /// one call.)
     pub(crate) fn outside_call_settled(&self, any_taken: bool) {
-        let credit = self.outside_calls_share.load(Ordering::Relaxed);
+        let credit = self.shared_calls_left.load(Ordering::Relaxed);
         let next = if any_taken {
             SHARED_CALL_CREDIT
         } else {
             credit.saturating_sub(1)
         };
         if next != credit {
-            self.outside_calls_share.store(next, Ordering::Relaxed);
+            self.shared_calls_left.store(next, Ordering::Relaxed);
         }
     }
 

@@ -44,10 +44,10 @@ const MAX_INTERVAL: Duration = Duration::from_millis(10);
 /// period is two missed polls. Never under [`MIN_QUIET`].
 const QUIET_DIVISOR: u32 = 2;
 const MIN_QUIET: Duration = Duration::from_micros(25);
-/// The shortest sleep between two looks while work is pending, in
-/// [`Rescue::quiet`]s: a look is planned for when the first occupant turns
-/// quiet, but a watcher that looked at occupants polling busily does not
-/// wake at every poll.
+/// The shortest sleep between two looks while work is pending is
+/// [`Rescue::quiet`] divided by this: a look is planned for when the first
+/// occupant turns quiet, but a watcher that looked at occupants polling
+/// busily does not wake at every poll.
 const MIN_SLEEP_DIVISOR: u32 = 2;
 /// While its looks find nothing pending anywhere, the watcher doubles its
 /// interval, up to this many times the base one (and at most

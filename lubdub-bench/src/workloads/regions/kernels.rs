@@ -111,14 +111,6 @@ impl Variant {
             (Self::Lubdub, RegionKind::JoinTree) => {
                 pools.lubdub.install(|| tree(x, &|a, b| lubdub::join(a, b)))
             }
-            (Self::Lubdub, RegionKind::Halves) => {
-                let (short, rest) = x.split_at(SHORT_LOOP.min(x.len()));
-                let short = pools.lubdub.install(|| {
-                    use lubdub::prelude::*;
-                    short.par_iter().map(|&v| work(v)).reduce(|| 0, u64::wrapping_add)
-                });
-                short.wrapping_add(halves(rest, &|a, b| pools.lubdub.join(a, b)))
-            }
             (Self::Rayon, RegionKind::Loop) => pools.rayon.install(|| {
                 use rayon::prelude::*;
                 x.par_iter()
@@ -128,13 +120,15 @@ impl Variant {
             (Self::Rayon, RegionKind::JoinTree) => {
                 pools.rayon.install(|| tree(x, &|a, b| rayon::join(a, b)))
             }
-            (Self::Rayon, RegionKind::Halves) => {
+            (Self::Lubdub | Self::Rayon, RegionKind::Halves) => {
                 let (short, rest) = x.split_at(SHORT_LOOP.min(x.len()));
-                let short = pools.rayon.install(|| {
-                    use rayon::prelude::*;
-                    short.par_iter().map(|&v| work(v)).reduce(|| 0, u64::wrapping_add)
-                });
-                short.wrapping_add(halves(rest, &|a, b| pools.rayon.join(a, b)))
+                let short = self.region(RegionKind::Loop, pools, short);
+                let rest = if self == Self::Lubdub {
+                    halves(rest, &|a, b| pools.lubdub.join(a, b))
+                } else {
+                    halves(rest, &|a, b| pools.rayon.join(a, b))
+                };
+                short.wrapping_add(rest)
             }
             // SAFETY: `x` is a live slice for the whole call; C only reads it.
             (Self::Openmp, RegionKind::Loop) => unsafe {
