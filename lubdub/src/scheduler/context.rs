@@ -17,8 +17,8 @@ use std::cell::Cell;
 use std::ptr;
 use std::ptr::NonNull;
 use std::sync::atomic::compiler_fence;
-use std::time::Instant;
 
+use super::clock::Stamp;
 use super::heartbeat::{Countdown, Due, Heartbeat};
 use super::job::{PromotedHeader, StackJob};
 use super::latch::Latch;
@@ -499,9 +499,9 @@ impl WorkerContext {
     /// heartbeat is due, and counts the first due heartbeat of each period
     /// for the profile.
     fn check_heartbeat(&self, countdown: &Countdown) -> Option<Due> {
-        let now = Instant::now();
-        if let Some(rescue) = self.registry().rescue() {
-            self.owner.polled(rescue.nanos(now));
+        let now = Stamp::now();
+        if self.registry().rescue().is_some() {
+            self.owner.polled(now);
             if !self.owner.pending.looks_empty() || self.owner.runs_loops() {
                 self.registry().arm_watcher();
             }

@@ -14,7 +14,9 @@
 //! ([`Heartbeat::settled`]).
 
 use std::cell::Cell;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use super::clock::{self, Stamp};
 
 /// Clock reads per heartbeat period the countdown aims for: a beat comes at
 /// most a quarter period late.
@@ -62,12 +64,12 @@ const MAX_BACK_OFF: u32 = 3;
 pub(crate) struct Countdown {
     countdown: Cell<u32>,
     interval: Cell<u32>,
-    last_check: Cell<Instant>,
+    last_check: Cell<Stamp>,
     bounds: Bounds,
 }
 
 impl Countdown {
-    fn new(now: Instant, bounds: Bounds) -> Self {
+    fn new(now: Stamp, bounds: Bounds) -> Self {
         Self {
             countdown: Cell::new(0),
             interval: Cell::new(1),
@@ -106,19 +108,19 @@ impl Countdown {
     /// Makes the next count read the clock, as if each count had cost at
     /// least a quarter period so far: the read at the next count then
     /// measures that one count, from `now` on.
-    fn expire(&self, now: Instant) {
+    fn expire(&self, now: Stamp) {
         self.interval.set(1);
         self.countdown.set(0);
         self.last_check.set(now);
     }
 
     /// The clock read `now`: refills the countdown so that the next read
-    /// comes a `period / CHECKS_PER_PERIOD` later, if counts keep costing
+    /// comes `between_reads` nanoseconds later, if counts keep costing
     /// what they cost since the last read. That read came when the countdown
     /// ran out, or earlier if forced (a loop's check): the counts made since
     /// the refill are what `elapsed` paid for.
-    fn rescale(&self, now: Instant, period: Duration) {
-        let elapsed = now.saturating_duration_since(self.last_check.get());
+    fn rescale(&self, now: Stamp, between_reads: u64) {
+        let elapsed = now.since(self.last_check.get());
         self.last_check.set(now);
         // The refill set `interval - 1`; the counts took themselves off,
         // and the one that ran out wrapped it below zero.
@@ -128,7 +130,7 @@ impl Countdown {
             .wrapping_sub(1)
             .wrapping_sub(self.countdown.get())
             .clamp(1, self.bounds.most);
-        let interval = next_interval(counted, elapsed, period, self.bounds);
+        let interval = next_interval(counted, elapsed, between_reads, self.bounds);
         self.interval.set(interval);
         self.countdown.set(interval - 1);
     }
@@ -138,7 +140,7 @@ impl Countdown {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Due {
     /// When the clock was read.
-    pub(crate) now: Instant,
+    pub(crate) now: Stamp,
     /// Whether the beat may wake sleeping threads for what it promotes, or
     /// only hand work to threads already searching.
     pub(crate) wakes: bool,
@@ -153,14 +155,19 @@ pub(crate) struct Due {
 pub(crate) struct Heartbeat {
     pub(crate) joins: Countdown,
     pub(crate) chunks: Countdown,
-    last_beat: Cell<Instant>,
+    last_beat: Cell<Stamp>,
     /// The start of the period the profile last counted a heartbeat in.
-    last_counted: Cell<Instant>,
-    period: Duration,
-    /// The period between two beats: `period` doubled once for each
-    /// promotion in a row that went to waste, at most [`MAX_BACK_OFF`]
+    last_counted: Cell<Stamp>,
+    /// The heartbeat period, in nanoseconds ([`clock::nanos`]: `u64::MAX`
+    /// for a period of `Duration::MAX`, heartbeat off).
+    period: u64,
+    /// The time the countdowns aim for between two clock reads,
+    /// `period / CHECKS_PER_PERIOD`, in nanoseconds.
+    between_reads: u64,
+    /// The time between two beats, in nanoseconds: `period` doubled once for
+    /// each promotion in a row that went to waste, at most [`MAX_BACK_OFF`]
     /// times.
-    spacing: Cell<Duration>,
+    spacing: Cell<u64>,
     /// A beat is due at the next clock read, whatever the time: the thread
     /// just took work from another seat, or thieves took every piece of its
     /// last promotion (`README.md`, "Filling the pool"), or it is a call
@@ -181,15 +188,19 @@ impl Heartbeat {
     /// call from outside may instead start with its beat due:
     /// [`Heartbeat::due_at_first_poll`].)
     pub(crate) fn new(period: Duration) -> Self {
-        let now = Instant::now();
-        let first_beat_due = period / CHECKS_PER_PERIOD as u32;
-        let as_if_beaten = now.checked_sub(period - first_beat_due).unwrap_or(now);
+        let now = Stamp::now();
+        let period = clock::nanos(period);
+        let between_reads = period / CHECKS_PER_PERIOD;
+        // A period longer than the clock has run (days: off, in practice)
+        // counts from the clock's start.
+        let as_if_beaten = now.earlier_by(period - between_reads);
         Self {
             joins: Countdown::new(now, JOINS),
             chunks: Countdown::new(now, ITEMS),
             last_beat: Cell::new(as_if_beaten),
             last_counted: Cell::new(now),
             period,
+            between_reads,
             spacing: Cell::new(period),
             eager: Cell::new(false),
             outstanding: Cell::new(false),
@@ -211,9 +222,9 @@ impl Heartbeat {
     /// false: it may hand work to threads that are searching, but wakes no
     /// sleeper, so that a new region right after a wasted promotion is not
     /// delayed while a sleeper is never woken for nothing.
-    pub(crate) fn check(&self, countdown: &Countdown, now: Instant) -> Option<Due> {
-        countdown.rescale(now, self.period);
-        let since = now.saturating_duration_since(self.last_beat.get());
+    pub(crate) fn check(&self, countdown: &Countdown, now: Stamp) -> Option<Due> {
+        countdown.rescale(now, self.between_reads);
+        let since = now.since(self.last_beat.get());
         if self.eager.get() || since >= self.spacing.get() {
             Some(Due { now, wakes: true })
         } else if since >= self.period {
@@ -226,8 +237,8 @@ impl Heartbeat {
     /// True if the due heartbeat at `now` is the first seen in a period: a
     /// heartbeat that promotes nothing (no seat idle) stays due at every
     /// clock read until one does, and the profile counts it once a period.
-    pub(crate) fn starts_period(&self, now: Instant) -> bool {
-        let new = now.saturating_duration_since(self.last_counted.get()) >= self.period;
+    pub(crate) fn starts_period(&self, now: Stamp) -> bool {
+        let new = now.since(self.last_counted.get()) >= self.period;
         if new {
             self.last_counted.set(now);
         }
@@ -235,7 +246,7 @@ impl Heartbeat {
     }
 
     /// Records that the heartbeat at `now` promoted a job.
-    pub(crate) fn beat(&self, now: Instant) {
+    pub(crate) fn beat(&self, now: Stamp) {
         self.last_beat.set(now);
         self.eager.set(false);
     }
@@ -262,7 +273,7 @@ impl Heartbeat {
     /// The thread took work from another seat: its next poll, of either
     /// countdown, reads the clock, and finds a beat due.
     pub(crate) fn make_eager(&self) {
-        let now = Instant::now();
+        let now = Stamp::now();
         self.joins.expire(now);
         self.chunks.expire(now);
         self.eager.set(true);
@@ -287,24 +298,29 @@ impl Heartbeat {
     }
 }
 
-/// The countdown that makes the next clock read come a
-/// `period / CHECKS_PER_PERIOD` after this one, if counts keep costing what
-/// the last `interval` of them cost in `elapsed`, within `bounds`.
-fn next_interval(interval: u32, elapsed: Duration, period: Duration, bounds: Bounds) -> u32 {
-    let target = (period / CHECKS_PER_PERIOD as u32).as_nanos();
-    let elapsed = elapsed.as_nanos().max(1);
-    // In 64 bits when the product fits (any period under weeks): a 128-bit
-    // division is a library call, and this runs at every clock read.
-    let product = u64::try_from(target)
-        .ok()
-        .and_then(|target| u64::from(interval).checked_mul(target));
-    let scaled = match (product, u64::try_from(elapsed)) {
-        (Some(product), Ok(elapsed)) => u128::from(product / elapsed),
-        _ => u128::from(interval).saturating_mul(target) / elapsed,
+/// The countdown that makes the next clock read come `between_reads`
+/// nanoseconds after this one, if counts keep costing what the last
+/// `interval` of them cost in `elapsed` nanoseconds, within `bounds`.
+fn next_interval(interval: u32, elapsed: u64, between_reads: u64, bounds: Bounds) -> u32 {
+    let elapsed = elapsed.max(1);
+    let grown = u64::from(interval) * u64::from(bounds.growth);
+    // The scaled count is `interval * between_reads / elapsed`. Reads that
+    // come much sooner than wanted (the first reads of a call, or a
+    // heartbeat that is off) are held to the growth bound without dividing;
+    // else in 64 bits when the product fits (any period under weeks): a
+    // 128-bit division is a library call, and this runs at every clock read.
+    let scaled = if between_reads >= elapsed.saturating_mul(u64::from(bounds.growth)) {
+        grown
+    } else {
+        match u64::from(interval).checked_mul(between_reads) {
+            Some(product) => product / elapsed,
+            None => {
+                let scaled = u128::from(interval) * u128::from(between_reads) / u128::from(elapsed);
+                u64::try_from(scaled).unwrap_or(u64::MAX)
+            }
+        }
     };
-    scaled
-        .min(u128::from(interval) * u128::from(bounds.growth))
-        .clamp(1, u128::from(bounds.most)) as u32
+    scaled.min(grown).clamp(1, u64::from(bounds.most)) as u32
 }
 
 #[cfg(all(test, not(loom)))]
@@ -313,73 +329,57 @@ mod tests {
 
     #[test]
     fn interval_tracks_the_cost_of_a_join() {
-        let period = Duration::from_micros(100);
+        // A quarter of a 100 µs period between reads; times in nanoseconds.
+        let between_reads = 25_000;
         // 100 joins took 10 µs: 25 µs needs 250 joins.
-        assert_eq!(
-            next_interval(100, Duration::from_micros(10), period, JOINS),
-            250
-        );
+        assert_eq!(next_interval(100, 10_000, between_reads, JOINS), 250);
         // 100 joins took 1 µs: 25 µs needs 2500, but the joins' countdown
         // grows fourfold per read at most; the items' countdown is not held.
-        assert_eq!(
-            next_interval(100, Duration::from_micros(1), period, JOINS),
-            400
-        );
-        assert_eq!(
-            next_interval(100, Duration::from_micros(1), period, ITEMS),
-            2500
-        );
+        assert_eq!(next_interval(100, 1_000, between_reads, JOINS), 400);
+        assert_eq!(next_interval(100, 1_000, between_reads, ITEMS), 2500);
+        // 100 joins took 6.5 µs: just under the growth bound, divided.
+        assert_eq!(next_interval(100, 6_500, between_reads, JOINS), 384);
         // Expensive joins: check the clock at every join.
-        assert_eq!(
-            next_interval(100, Duration::from_millis(5), period, JOINS),
-            1
-        );
+        assert_eq!(next_interval(100, 5_000_000, between_reads, JOINS), 1);
         // Very cheap joins: capped.
-        assert_eq!(
-            next_interval(4000, Duration::from_nanos(10), period, JOINS),
-            JOINS.most
-        );
+        assert_eq!(next_interval(4000, 10, between_reads, JOINS), JOINS.most);
     }
 
     #[test]
     fn extreme_periods_do_not_overflow() {
         for bounds in [JOINS, ITEMS] {
-            assert_eq!(next_interval(7, Duration::ZERO, Duration::ZERO, bounds), 1);
+            assert_eq!(next_interval(7, 0, 0, bounds), 1);
             let most = bounds.most;
-            assert_eq!(
-                next_interval(most, Duration::ZERO, Duration::MAX, bounds),
-                most
-            );
+            assert_eq!(next_interval(most, 0, u64::MAX, bounds), most);
+            // A product past 64 bits, divided in 128.
+            assert_eq!(next_interval(most, 1 << 63, 1 << 62, bounds), most / 2);
         }
-        assert_eq!(next_interval(7, Duration::ZERO, Duration::MAX, JOINS), 28);
-        assert_eq!(
-            next_interval(7, Duration::ZERO, Duration::MAX, ITEMS),
-            ITEMS.most
-        );
+        assert_eq!(next_interval(7, 0, u64::MAX, JOINS), 28);
+        assert_eq!(next_interval(7, 0, u64::MAX, ITEMS), ITEMS.most);
     }
 
     #[test]
     fn zero_period_is_always_due_and_max_never() {
         let always = Heartbeat::new(Duration::ZERO);
         assert!(always.joins.count_down());
-        assert!(always.check(&always.joins, Instant::now()).is_some());
+        assert!(always.check(&always.joins, Stamp::now()).is_some());
         let never = Heartbeat::new(Duration::MAX);
-        assert!(never.check(&never.chunks, Instant::now()).is_none());
+        assert!(never.check(&never.chunks, Stamp::now()).is_none());
     }
 
     #[test]
     fn a_new_heartbeat_is_due_a_quarter_period_in() {
         let period = Duration::from_secs(2);
-        if Instant::now().checked_sub(period).is_none() {
+        if Stamp::now().as_nanos() < clock::nanos(period) {
             return; // a clock that started less than a period ago
         }
         let heartbeat = Heartbeat::new(period);
         assert!(
-            heartbeat.check(&heartbeat.joins, Instant::now()).is_none(),
+            heartbeat.check(&heartbeat.joins, Stamp::now()).is_none(),
             "a call just begun has no beat due"
         );
         std::thread::sleep(period / CHECKS_PER_PERIOD as u32);
-        let due = heartbeat.check(&heartbeat.joins, Instant::now());
+        let due = heartbeat.check(&heartbeat.joins, Stamp::now());
         assert!(due.is_some_and(|due| due.wakes), "due a quarter period in");
     }
 
@@ -387,13 +387,14 @@ mod tests {
     fn wasted_promotions_space_the_beats_out_until_one_is_taken() {
         let second = Duration::from_secs(1);
         let heartbeat = Heartbeat::new(second);
-        let Some(earlier) = Instant::now().checked_sub(second * 3 / 2) else {
+        if Stamp::now().as_nanos() < clock::nanos(second * 3 / 2) {
             return; // a clock that started less than 1.5 s ago
-        };
+        }
+        let earlier = Stamp::now().earlier_by(clock::nanos(second * 3 / 2));
         heartbeat.beat(earlier);
         let wakes = |heartbeat: &Heartbeat| {
             heartbeat
-                .check(&heartbeat.chunks, Instant::now())
+                .check(&heartbeat.chunks, Stamp::now())
                 .map(|due| due.wakes)
         };
         assert_eq!(wakes(&heartbeat), Some(true));
@@ -406,10 +407,13 @@ mod tests {
         for _ in 0..10 {
             heartbeat.settled(false);
         }
-        assert_eq!(heartbeat.spacing.get(), second * (1 << MAX_BACK_OFF));
+        assert_eq!(
+            heartbeat.spacing.get(),
+            clock::nanos(second * (1 << MAX_BACK_OFF))
+        );
         heartbeat.settled(true);
         assert_eq!(wakes(&heartbeat), Some(true));
-        heartbeat.beat(Instant::now());
+        heartbeat.beat(Stamp::now());
         assert_eq!(wakes(&heartbeat), None, "a period has not passed");
         heartbeat.make_eager();
         assert_eq!(wakes(&heartbeat), Some(true), "eager after a steal");
@@ -421,7 +425,7 @@ mod tests {
         // Cheap joins: the join countdown grows...
         for _ in 0..3 {
             while !heartbeat.joins.count_down() {}
-            heartbeat.check(&heartbeat.joins, Instant::now());
+            heartbeat.check(&heartbeat.joins, Stamp::now());
         }
         assert!(heartbeat.joins.per_check() > 1);
         // ...while the chunk countdown still reads the clock at its next count.
@@ -431,7 +435,7 @@ mod tests {
 
     #[test]
     fn a_countdown_counted_in_items_expires_after_as_many_items_in_any_chunks() {
-        let countdown = Countdown::new(Instant::now(), ITEMS);
+        let countdown = Countdown::new(Stamp::now(), ITEMS);
         countdown.interval.set(1000);
         countdown.countdown.set(999);
         // Doubling chunks: 32 + 64 + ... + 512 = 992 items, then 1,024.
@@ -443,20 +447,15 @@ mod tests {
         assert!(countdown.count_down_by(chunk));
         // The read measures every item counted since the refill, 2,016
         // here: at 20 µs for them, 25 µs of a 100 µs period hold 2,520.
-        let start = countdown.last_check.get();
-        countdown.rescale(
-            start + Duration::from_micros(20),
-            Duration::from_micros(100),
-        );
+        let now = Stamp::now();
+        countdown.last_check.set(now.earlier_by(20_000));
+        countdown.rescale(now, 25_000);
         assert_eq!(countdown.per_check(), 2520);
         // A forced read before the countdown runs out measures what was
         // counted so far: 100 items in 25 µs, a quarter period's worth.
         assert!(!countdown.count_down_by(100));
-        let start = countdown.last_check.get();
-        countdown.rescale(
-            start + Duration::from_micros(25),
-            Duration::from_micros(100),
-        );
+        countdown.last_check.set(now.earlier_by(25_000));
+        countdown.rescale(now, 25_000);
         assert_eq!(countdown.per_check(), 100);
     }
 }

@@ -9,6 +9,8 @@ mod adopt;
 #[cfg(not(loom))]
 mod broadcast;
 #[cfg(not(loom))]
+mod clock;
+#[cfg(not(loom))]
 pub(crate) mod context;
 #[cfg(not(loom))]
 mod entry;

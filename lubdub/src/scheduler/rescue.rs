@@ -22,6 +22,8 @@ use std::marker::PhantomData;
 use std::ptr;
 use std::time::{Duration, Instant};
 
+use super::clock::{self, Stamp};
+
 use super::interrupt::{self, Thread};
 use super::pending::PendingList;
 use super::registry::Registry;
@@ -72,8 +74,8 @@ const ARMING: usize = usize::MAX - 1;
 /// handler acts on. Lives in the occupant's `WorkerContext`.
 pub(crate) struct Owner {
     pub(crate) pending: PendingList,
-    /// When the occupant last polled (read its heartbeat clock), in
-    /// [`Rescue::nanos`]; zero before its first poll.
+    /// When the occupant last polled (read its heartbeat clock), a
+    /// [`Stamp`]'s nanoseconds; zero (long ago) before its first poll.
     polled_at: AtomicU64,
     /// Set while the occupant promotes a job itself: its handler then keeps
     /// off the pending list.
@@ -128,10 +130,9 @@ impl Owner {
         self.poll_now.load(Ordering::Relaxed) && self.poll_now.swap(false, Ordering::Relaxed)
     }
 
-    /// The occupant polled at `at` ([`Rescue::nanos`]). Only the occupant
-    /// calls this.
-    pub(crate) fn polled(&self, at: u64) {
-        self.polled_at.store(at, Ordering::Relaxed);
+    /// The occupant polled at `at`. Only the occupant calls this.
+    pub(crate) fn polled(&self, at: Stamp) {
+        self.polled_at.store(at.as_nanos(), Ordering::Relaxed);
     }
 }
 
@@ -207,8 +208,6 @@ pub(crate) struct Rescue {
     /// How long an occupant with pending work may go without polling before
     /// it is interrupted.
     quiet: Duration,
-    /// Where the occupants' poll times ([`Rescue::nanos`]) count from.
-    epoch: Instant,
     /// The watcher's next sleep, in microseconds: at most `interval` while
     /// work is pending, more after looks that found nothing pending.
     timeout_us: AtomicU64,
@@ -220,7 +219,7 @@ pub(crate) struct Rescue {
 /// The watcher's memory, kept across looks and handed on with the role.
 struct Watch {
     /// Since when every seat has been idle, if it has.
-    idle_since: Option<Instant>,
+    idle_since: Option<Stamp>,
 }
 
 /// What a look at an occupant slot found.
@@ -228,8 +227,9 @@ struct Watch {
 enum Look {
     /// Nobody there, or nothing pending.
     Idle,
-    /// Jobs pending; the occupant turns quiet at the time given
-    /// ([`Rescue::nanos`]), or `None`: its slot is full, it waits for thieves.
+    /// Jobs pending; the occupant turns quiet at the time given (a
+    /// [`Stamp`]'s nanoseconds), or `None`: its slot is full, it waits for
+    /// thieves.
     Pending(Option<u64>),
     /// Jobs pending and no poll for [`Rescue::quiet`]: interrupted.
     Interrupted,
@@ -247,31 +247,16 @@ impl Rescue {
         (enabled && seats > 1 && interrupt::install()).then(|| Self {
             interval,
             quiet,
-            epoch: Instant::now(),
             timeout_us: AtomicU64::new(micros(interval)),
             watcher: AtomicUsize::new(NOBODY),
             watch: Mutex::new(Watch { idle_since: None }),
         })
     }
 
-    /// `at` as nanoseconds since the pool's rescue started, at least 1 (an
-    /// occupant's poll time of 0 means it never polled).
-    pub(crate) fn nanos(&self, at: Instant) -> u64 {
-        let since = at.saturating_duration_since(self.epoch);
-        // In 64 bits (centuries of nanoseconds): `as_nanos` is a 128-bit
-        // product, and this runs at every heartbeat clock read.
-        since
-            .as_secs()
-            .saturating_mul(1_000_000_000)
-            .saturating_add(u64::from(since.subsec_nanos()))
-            .max(1)
-    }
-
-    /// When an occupant that last polled at `polled_at` turns quiet, both in
-    /// [`Rescue::nanos`].
+    /// When an occupant that last polled at `polled_at` turns quiet, both a
+    /// [`Stamp`]'s nanoseconds.
     fn quiet_at(&self, polled_at: u64) -> u64 {
-        let quiet = u64::try_from(self.quiet.as_nanos()).unwrap_or(u64::MAX);
-        polled_at.saturating_add(quiet)
+        polled_at.saturating_add(clock::nanos(self.quiet))
     }
 
     /// The watching seat, if any.
@@ -363,8 +348,8 @@ impl Registry {
             return false; // a caller took this seat meanwhile, and the role
         }
         let mut watch = rescue.watch.lock().unwrap_or_else(|p| p.into_inner());
-        let now = Instant::now();
-        let now_nanos = rescue.nanos(now);
+        let now = Stamp::now();
+        let now_nanos = now.as_nanos();
         let (mut pending, mut sent, mut first_quiet) = (false, false, u64::MAX);
         for (index, seat) in self.seats().iter().enumerate() {
             if index != me {
@@ -388,7 +373,7 @@ impl Registry {
             return sent;
         }
         let idle_since = *watch.idle_since.get_or_insert(now);
-        if now.saturating_duration_since(idle_since) < LINGER {
+        if now.since(idle_since) < clock::nanos(LINGER) {
             return sent;
         }
         watch.idle_since = None;
@@ -413,7 +398,8 @@ impl Registry {
         sent
     }
 
-    /// Looks at one occupant slot of `seat` at `now` ([`Rescue::nanos`]);
+    /// Looks at one occupant slot of `seat` at `now` (a [`Stamp`]'s
+    /// nanoseconds);
     /// interrupts the occupant if it has pending work, nothing published,
     /// and has not polled for [`Rescue::quiet`].
     fn look_at(&self, seat: &Seat, slot: usize, now: u64, rescue: &Rescue) -> Look {
