@@ -222,7 +222,7 @@ impl WorkerContext {
         RA: Send,
         RB: Send,
     {
-        self.join_inner::<false, _, _, _, _>(a, b)
+        self.join_inner::<{ Offer::AtBeat as u8 }, _, _, _, _>(a, b)
     }
 
     /// The merges' split (`slice/sort/merge.rs`): `join`, but the oldest
@@ -238,15 +238,17 @@ impl WorkerContext {
         RA: Send,
         RB: Send,
     {
-        self.join_inner::<true, _, _, _, _>(a, b)
+        self.join_inner::<{ Offer::Now as u8 }, _, _, _, _>(a, b)
     }
 
     /// The join of a cut made up front rather than at a heartbeat (the
     /// unindexed bridge's first cuts, `iter/plumbing/bridge.rs`, whose
     /// halves poll no heartbeat while they fold): where some seat is idle,
     /// [`WorkerContext::join_split`], so that `b` is stealable at once and
-    /// a sleeper wakes for it, as a Rayon join makes it; else a plain
-    /// [`WorkerContext::join`].
+    /// a sleeper wakes for it, as a Rayon join makes it; else `b` stands
+    /// published, if it is all this thread has pending, for a thread that
+    /// turns idle later (a caller done with its own half), waking nobody
+    /// (`README.md`, "Standing offers").
     pub(crate) fn join_offering<A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
     where
         A: FnOnce() -> RA + Send,
@@ -257,14 +259,15 @@ impl WorkerContext {
         if self.registry().idle().any_idle() {
             self.join_split(a, b)
         } else {
-            self.join(a, b)
+            self.join_inner::<{ Offer::Standing as u8 }, _, _, _, _>(a, b)
         }
     }
 
-    /// The body of both joins; `PROMOTE_NOW` is a constant, so `join`
-    /// compiles to exactly the countdown fast path. `a` runs on this thread.
+    /// The body of the joins; `OFFER` (an [`Offer`]) is a constant, so
+    /// `join` compiles to exactly the countdown fast path. `a` runs on this
+    /// thread.
     #[inline(always)]
-    fn join_inner<const PROMOTE_NOW: bool, A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
+    fn join_inner<const OFFER: u8, A, B, RA, RB>(&self, a: A, b: B) -> (RA, RB)
     where
         A: FnOnce() -> RA,
         B: FnOnce() -> RB + Send,
@@ -272,35 +275,45 @@ impl WorkerContext {
         RB: Send,
     {
         let pending = &self.owner.pending;
-        let job = StackJob::new(b, pending.newest());
+        let older = pending.newest();
+        let job = StackJob::new(b, older);
         // SAFETY: on this thread; `job` was built with the newest job as its
         // link, and stays in this frame until it is popped or its promotion
         // is resolved below.
         unsafe { pending.push(job.header_ptr()) };
-        if PROMOTE_NOW {
+        let mut standing = false;
+        if OFFER == Offer::Now as u8 {
             self.promote(true);
+        } else if OFFER == Offer::Standing as u8 {
+            // Only `b` is pending, so the oldest join the offer publishes
+            // is `b` itself.
+            standing = older.is_null() && self.offer_standing();
         } else if self.heartbeat.joins.count_down() {
             self.on_heartbeat();
         }
         let ra = match unwind::halt(a) {
             Ok(ra) => ra,
-            Err(payload) => self.finish_after_panic(&job, payload),
+            Err(payload) => self.finish_after_panic(&job, !standing, payload),
         };
         let rb = if pending.pop(job.header()) {
             // SAFETY: `b` was never promoted, so no other thread can reach it.
             unsafe { job.run_inline() }
         } else {
-            self.finish_promoted(&job)
+            // A standing offer is no beat's promotion: how it ended says
+            // nothing of the heartbeat's spacing.
+            self.finish_promoted(&job, !standing)
         };
         (ra, rb)
     }
 
-    /// `a` panicked: `b` still runs (or is waited for), then the panic goes on.
+    /// `a` panicked: `b` still runs (or is waited for), then the panic goes
+    /// on. `settles` as in [`WorkerContext::finish_promoted`].
     #[cold]
     #[inline(never)]
     fn finish_after_panic<F, R>(
         &self,
         job: &StackJob<F, R>,
+        settles: bool,
         payload: Box<dyn std::any::Any + Send>,
     ) -> !
     where
@@ -312,24 +325,28 @@ impl WorkerContext {
             // panic, if any, is dropped in favour of `a`'s, as Rayon does.
             let _ = unwind::halt(|| unsafe { job.run_inline() });
         } else {
-            let _ = unwind::halt(|| self.finish_promoted(job));
+            let _ = unwind::halt(|| self.finish_promoted(job, settles));
         }
         unwind::resume(payload)
     }
 
     /// The job was promoted: take it back if no thief has, or wait for the
     /// thief. Everything younger was popped already, and the promotion
-    /// unlinked the job; only a stale link to it may be left to drop.
+    /// unlinked the job; only a stale link to it may be left to drop. With
+    /// `settles`, how it ended counts as the end of the last promotion
+    /// ([`WorkerContext::settled`]).
     #[cold]
     #[inline(never)]
-    pub(crate) fn finish_promoted<F, R>(&self, job: &StackJob<F, R>) -> R
+    fn finish_promoted<F, R>(&self, job: &StackJob<F, R>, settles: bool) -> R
     where
         F: FnOnce() -> R + Send,
         R: Send,
     {
         self.owner.pending.forget(job.header_ptr());
         let taken_back = self.take_back(job.header_ptr());
-        self.settled(!taken_back);
+        if settles {
+            self.settled(!taken_back);
+        }
         if taken_back {
             // SAFETY: the job left the published slot before any thief took it.
             return unsafe { job.run_inline() };
@@ -551,6 +568,19 @@ pub(crate) fn rescue_from_signal() {
         ctx.seat().rescue.handled();
         entry = found.outer;
     }
+}
+
+/// When a `join` offers its `b` to other threads: `join_inner`'s `OFFER`,
+/// as a `u8` (a const parameter cannot be an enum on stable Rust).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Offer {
+    /// At a due heartbeat, counted down ([`WorkerContext::join`]).
+    AtBeat,
+    /// At once, waking a sleeper for it ([`WorkerContext::join_split`]).
+    Now,
+    /// At once if it is all the thread has pending, waking nobody
+    /// ([`WorkerContext::join_offering`]).
+    Standing,
 }
 
 /// Restores the previous current context and entry when dropped.

@@ -218,10 +218,12 @@ where
 ///
 /// An unindexed producer can only be cut in two or folded whole, so there is
 /// no chunk boundary to poll the heartbeat at. It is cut up front into about
-/// two pieces per thread (each cut is a `join`, whose second half an idle
-/// thread takes at a heartbeat), and a piece that another thread took is cut
-/// again as many times: the same rule as Rayon's, so the split counts of
-/// `iter::split`, `par_bridge` and `walk_tree` behave as they do there.
+/// two pieces per thread (each cut is a `join` whose second half is offered
+/// at once: to an idle thread, woken for it, or, while none is idle, as a
+/// standing offer for the first thread that turns idle), and a piece that
+/// another thread took is cut again as many times: the same rule as
+/// Rayon's, so the split counts of `iter::split`, `par_bridge` and
+/// `walk_tree` behave as they do there.
 ///
 /// See [`UnindexedProducer`] for an example.
 pub fn bridge_unindexed<P, C>(producer: P, consumer: C) -> C::Result

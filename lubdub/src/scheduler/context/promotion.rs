@@ -41,6 +41,31 @@ impl WorkerContext {
         published > 0
     }
 
+    /// A standing offer ([`WorkerContext::join_offering`] while no seat is
+    /// idle): publishes the oldest pending join in a free slot, for a thread
+    /// that turns idle later to take, and wakes nobody; it is no beat, so
+    /// the heartbeat does not hear of it. False if nothing was published
+    /// (a loop runs here, whose rest is older work, or no slot is free).
+    pub(super) fn offer_standing(&self) -> bool {
+        if self.owner.runs_loops() {
+            return false;
+        }
+        let promoting = &self.owner.promoting;
+        promoting.store(true, Ordering::Relaxed);
+        compiler_fence(Ordering::SeqCst);
+        // The flag keeps the handler from filling the slot after this look.
+        let pieces = self.seat().published.free_slots().min(1);
+        // SAFETY: on the owner thread, not inside another publication (the
+        // flag keeps the handler off); `pieces` slots are free.
+        let published = unsafe { self.publish_oldest_joins(pieces) };
+        compiler_fence(Ordering::SeqCst);
+        promoting.store(false, Ordering::Relaxed);
+        if published > 0 {
+            self.seat().count(Event::Promotion);
+        }
+        published > 0
+    }
+
     /// How many pieces a promotion hands out now: one per idle seat, or per
     /// searching seat only if it may not wake sleepers (a relaxed reading
     /// of the counters), at most one per free slot.
