@@ -17,20 +17,17 @@ impl WorkerContext {
     /// false if nothing was published: nothing is pending, or the seat's
     /// earlier promotions still fill its slots.
     pub(super) fn promote(&self, wakes: bool) -> bool {
-        let promoting = &self.owner.promoting;
-        promoting.store(true, Ordering::Relaxed);
-        compiler_fence(Ordering::SeqCst);
-        let pieces = self.pieces_wanted(wakes);
-        // SAFETY: on the owner thread, at a poll (every listed loop is
-        // inside a chunk); the flag keeps the handler off.
-        let published = unsafe {
-            match self.split_oldest_loop(pieces) {
-                Some(cut) if cut > 0 => cut,
-                _ => self.publish_oldest_joins(pieces),
+        let published = self.shielded_from_handler(|| {
+            let pieces = self.pieces_wanted(wakes);
+            // SAFETY: on the owner thread, at a poll (every listed loop is
+            // inside a chunk); the handler is kept off.
+            unsafe {
+                match self.split_oldest_loop(pieces) {
+                    Some(cut) if cut > 0 => cut,
+                    _ => self.publish_oldest_joins(pieces),
+                }
             }
-        };
-        compiler_fence(Ordering::SeqCst);
-        promoting.store(false, Ordering::Relaxed);
+        });
         if published > 0 {
             for _ in 0..published {
                 self.seat().count(Event::Promotion);
@@ -50,20 +47,30 @@ impl WorkerContext {
         if self.owner.runs_loops() {
             return false;
         }
-        let promoting = &self.owner.promoting;
-        promoting.store(true, Ordering::Relaxed);
-        compiler_fence(Ordering::SeqCst);
-        // The flag keeps the handler from filling the slot after this look.
-        let pieces = self.seat().published.free_slots().min(1);
-        // SAFETY: on the owner thread, not inside another publication (the
-        // flag keeps the handler off); `pieces` slots are free.
-        let published = unsafe { self.publish_oldest_joins(pieces) };
-        compiler_fence(Ordering::SeqCst);
-        promoting.store(false, Ordering::Relaxed);
+        let published = self.shielded_from_handler(|| {
+            // The handler, kept off, cannot fill the slot after this look.
+            let pieces = self.seat().published.free_slots().min(1);
+            // SAFETY: on the owner thread, not inside another publication
+            // (the handler is kept off); `pieces` slots are free.
+            unsafe { self.publish_oldest_joins(pieces) }
+        });
         if published > 0 {
             self.seat().count(Event::Promotion);
         }
         published > 0
+    }
+
+    /// Runs `publish` (this thread publishing its own pending work) with the
+    /// owner's `promoting` flag up, so that the rescue signal's handler keeps
+    /// off the pending list and the slots meanwhile.
+    fn shielded_from_handler<T>(&self, publish: impl FnOnce() -> T) -> T {
+        let promoting = &self.owner.promoting;
+        promoting.store(true, Ordering::Relaxed);
+        compiler_fence(Ordering::SeqCst);
+        let result = publish();
+        compiler_fence(Ordering::SeqCst);
+        promoting.store(false, Ordering::Relaxed);
+        result
     }
 
     /// How many pieces a promotion hands out now: one per idle seat, or per
