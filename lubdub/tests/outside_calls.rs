@@ -103,6 +103,41 @@ fn install_join_and_scope_see_the_pools_thread_names() {
     assert!(is_pools(&pool.scope(|_| name())));
 }
 
+/// A handed-off call returns its result whether it ends while the caller
+/// still looks for it (short calls, back to back) or after the caller went
+/// to sleep on it (a call longer than the caller's patience), and so does a
+/// panic.
+#[test]
+fn handed_off_calls_come_back_short_long_and_panicking() {
+    let pool = ThreadPoolBuilder::new()
+        .num_threads(2)
+        .thread_name(|i| format!("handed-off-{i}"))
+        .build()
+        .unwrap();
+    for call in 0..1000_u64 {
+        assert_eq!(pool.install(|| call * 2), call * 2);
+    }
+    let long = std::time::Duration::from_millis(20);
+    let name = pool.install(|| {
+        thread::sleep(long);
+        thread::current().name().unwrap_or_default().to_owned()
+    });
+    assert!(name.starts_with("handed-off-"), "{name}");
+    let install = || {
+        pool.install(|| {
+            thread::sleep(long);
+            panic!("after the caller slept")
+        })
+    };
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(install));
+    let payload = caught.unwrap_err();
+    assert_eq!(
+        payload.downcast_ref::<&str>(),
+        Some(&"after the caller slept")
+    );
+    assert_eq!(pool.install(|| 6 * 7), 42, "the pool still works");
+}
+
 thread_local! {
     /// Set by the start handler: one more than the thread's index.
     static STARTED_AS: Cell<usize> = const { Cell::new(0) };

@@ -10,9 +10,11 @@
 //! go through the injector queue. A caller that works in another pool then
 //! keeps working there until the call is done; any other caller blocks.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 
+use super::clock::Stamp;
 use super::context::WorkerContext;
 use super::job::HeapJob;
 use super::latch::Latch;
@@ -158,10 +160,7 @@ impl Registry {
         OP: FnOnce(&WorkerContext) -> R + Send,
         R: Send,
     {
-        let completion = Completion {
-            result: Mutex::new(None),
-            done: Condvar::new(),
-        };
+        let completion = Completion::new();
         let finisher = Finisher(&raw const completion);
         self.injector().push(HeapJob::into_job_ref(move |ctx| {
             finisher.finish(unwind::halt(|| op(ctx)));
@@ -212,19 +211,59 @@ impl<R> Reply<R> {
     }
 }
 
+/// How long a caller whose call was handed to the pool's threads looks for
+/// the result before it sleeps, in nanoseconds: longer than waking one of
+/// those threads takes (30-40 µs on a virtual machine whose other CPU idles).
+const CALLER_PATIENCE_NS: u64 = 100_000;
+
 /// Where an injected call leaves its result for the blocked caller.
 struct Completion<R> {
-    result: Mutex<Option<thread::Result<R>>>,
+    slot: Mutex<Slot<R>>,
+    /// Set, under the lock, once the result is in: what the caller watches
+    /// while it backs off, before it sleeps on `done`.
+    ready: AtomicBool,
     done: Condvar,
 }
 
+/// What [`Completion`]'s lock guards.
+struct Slot<R> {
+    result: Option<thread::Result<R>>,
+    /// The caller sleeps on `done` (else it needs no notification, which
+    /// would cost the pool's thread a system call).
+    caller_sleeps: bool,
+}
+
 impl<R> Completion<R> {
+    fn new() -> Self {
+        Completion {
+            slot: Mutex::new(Slot {
+                result: None,
+                caller_sleeps: false,
+            }),
+            ready: AtomicBool::new(false),
+            done: Condvar::new(),
+        }
+    }
+
+    /// Yields the CPU between looks for up to [`CALLER_PATIENCE_NS`], then
+    /// sleeps until the result is in. A short call's result then arrives
+    /// while the caller still looks, even when the pool's thread had to be
+    /// woken for it: the caller pays no wake-up of its own, and its next
+    /// call finds that thread still searching. It yields rather than spins
+    /// because the thread it waits for is often woken onto the caller's own
+    /// CPU, and runs only when the caller lets it.
     fn wait(&self) -> thread::Result<R> {
-        let mut slot = self.result.lock().unwrap_or_else(|p| p.into_inner());
+        let start = Stamp::now();
+        while !self.ready.load(Ordering::Acquire) && Stamp::now().since(start) < CALLER_PATIENCE_NS
+        {
+            std::thread::yield_now();
+        }
+        let mut slot = self.slot.lock().unwrap_or_else(|p| p.into_inner());
         loop {
-            if let Some(result) = slot.take() {
+            if let Some(result) = slot.result.take() {
                 return result;
             }
+            slot.caller_sleeps = true;
             slot = self.done.wait(slot).unwrap_or_else(|p| p.into_inner());
         }
     }
@@ -246,10 +285,13 @@ impl<R> Finisher<R> {
         // SAFETY: the caller's frame keeps the completion until it takes the
         // result, which it can only do once the lock below is released.
         let completion = unsafe { &*self.0 };
-        let mut slot = completion.result.lock().unwrap_or_else(|p| p.into_inner());
-        *slot = Some(result);
+        let mut slot = completion.slot.lock().unwrap_or_else(|p| p.into_inner());
+        slot.result = Some(result);
+        completion.ready.store(true, Ordering::Release);
         // Notified under the lock: the caller cannot see the result, return
         // and free the completion before this notify is done.
-        completion.done.notify_all();
+        if slot.caller_sleeps {
+            completion.done.notify_all();
+        }
     }
 }

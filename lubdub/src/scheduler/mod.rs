@@ -7,6 +7,8 @@ pub(crate) mod sleep;
 #[cfg(not(loom))]
 mod adopt;
 #[cfg(not(loom))]
+mod backoff;
+#[cfg(not(loom))]
 mod broadcast;
 #[cfg(not(loom))]
 mod clock;

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use super::backoff::Backoff;
 use super::context::WorkerContext;
 use super::job::JobRef;
 use super::latch::Latch;
@@ -11,16 +12,21 @@ use super::registry::Registry;
 use super::sleep::{Occupant, Slept, AWAKE, IDLE};
 use crate::profile::{Event, WorkerState};
 
-/// Failed searches spent spinning before yielding the CPU.
-const SPIN_ROUNDS: u32 = 16;
-/// Failed searches (spins, then yields) before sleeping.
-const SEARCH_ROUNDS: u32 = 32;
-/// Pause instructions per spinning round.
-const PAUSES_PER_SPIN: u32 = 32;
 /// The longest a waiter that holds seats of other pools further up its
 /// stack sleeps before it looks for broadcast jobs queued there: nobody
 /// wakes it for those (their pools wake the seat, whose occupant is away).
 const OUTER_BROADCAST_LOOK: Duration = Duration::from_millis(1);
+
+/// Where [`Registry::find_work`] found a job.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Found {
+    /// The seat's own queue, broadcasts or published jobs.
+    Own,
+    /// Another seat (stolen).
+    OtherSeat,
+    /// The injector: a call or a spawn from outside the pool (stolen too).
+    Injector,
+}
 
 /// What ends a search loop.
 #[derive(Clone, Copy)]
@@ -74,7 +80,7 @@ impl Registry {
     /// searching on entry and on return.
     fn search_until(&self, ctx: &WorkerContext, until: Until<'_>) {
         let seat = ctx.seat();
-        let mut rounds = 0;
+        let mut backoff = Backoff::default();
         loop {
             if let Until::Set(latch) = until {
                 if latch.is_set() {
@@ -87,14 +93,14 @@ impl Registry {
             let terminating = matches!(until, Until::Terminated) && self.is_terminating();
             if let Until::Set(_) = until {
                 if ctx.run_outer_broadcast() {
-                    rounds = 0;
+                    backoff.reset();
                     continue;
                 }
             }
-            if let Some((job, stolen)) = self.find_work(ctx.index()) {
+            if let Some((job, found)) = self.find_work(ctx.index()) {
                 self.idle().stop_searching();
                 self.on_busy(ctx.index());
-                if stolen {
+                if found != Found::Own {
                     self.pass_wake_on();
                     ctx.start_stolen_work();
                 }
@@ -104,22 +110,22 @@ impl Registry {
                 unsafe { job.run(ctx) };
                 seat.enter(until.idle_state());
                 self.idle().start_searching();
-                rounds = 0;
+                if found == Found::Injector {
+                    // The job's caller waits outside the pool, often on this
+                    // very CPU (a woken thread tends to be placed beside its
+                    // waker): spinning here would keep it from its result.
+                    backoff.skip_spinning();
+                } else {
+                    backoff.reset();
+                }
                 continue;
             }
             if terminating {
                 return;
             }
-            if rounds < SEARCH_ROUNDS {
-                rounds += 1;
-                if rounds <= SPIN_ROUNDS {
-                    (0..PAUSES_PER_SPIN).for_each(|_| std::hint::spin_loop());
-                } else {
-                    std::thread::yield_now();
-                }
+            if backoff.snooze() {
                 continue;
             }
-            rounds = 0;
             // The pool's watcher sleeps with a timeout (`rescue.rs`), and so
             // does a waiter away from seats of other pools.
             let mut timeout = self.watch_timeout(ctx.index());
@@ -157,7 +163,7 @@ impl Registry {
             if slept == Slept::TimedOut && !self.watch(ctx.index()) {
                 // Nothing to take: one more look for work, then back to
                 // sleep without spinning.
-                rounds = SEARCH_ROUNDS;
+                backoff.sleep_next();
             }
         }
     }
@@ -201,13 +207,13 @@ impl Registry {
     /// latch (a scope's, say) inside an outer `join` whose `b` was promoted
     /// and not yet taken: the occupant runs it as a thief would, rather than
     /// wait for one (which, if every other thread is blocked, never comes).
-    fn find_work(&self, index: usize) -> Option<(JobRef, bool)> {
+    fn find_work(&self, index: usize) -> Option<(JobRef, Found)> {
         let seats = self.seats();
         let own = self
             .find_local_work(index)
             .or_else(|| seats[index].published.steal());
         if let Some(job) = own {
-            return Some((job, false));
+            return Some((job, Found::Own));
         }
         let others = || (1..seats.len()).map(|offset| (index + offset) % seats.len());
         let (job, victim) = others()
@@ -222,6 +228,6 @@ impl Registry {
             })
             .or_else(|| self.injector().pop_oldest().map(|job| (job, None)))?;
         seats[index].count_steal(victim);
-        Some((job, true))
+        Some((job, victim.map_or(Found::Injector, |_| Found::OtherSeat)))
     }
 }

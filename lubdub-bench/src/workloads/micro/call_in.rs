@@ -1,9 +1,9 @@
 //! The call-in part of `micro`: an empty call into a pool from the main
 //! thread after 1 ms idle, on every runtime; on a lubdub and a Rayon pool
 //! built with a stack size, where lubdub runs the call on the caller's
-//! thread but on one of the pool's spare stacks; and on a lubdub pool with
-//! thread names, where lubdub hands the call to one of the pool's threads
-//! (the hand-off).
+//! thread but on one of the pool's spare stacks; and on a lubdub and a Rayon
+//! pool with thread names, where lubdub hands the call to one of the pool's
+//! threads (the hand-off).
 
 use std::ffi::c_int;
 use std::hint::black_box;
@@ -47,11 +47,13 @@ fn time_after_idle(
 const POOL_STACK: usize = 16 << 20;
 
 /// The pools that promise their work something: a lubdub and a Rayon pool
-/// built with [`POOL_STACK`], and a lubdub pool with thread names.
+/// built with [`POOL_STACK`], and a lubdub and a Rayon pool with thread
+/// names.
 struct PromisingPools {
     lubdub_stack: lubdub::ThreadPool,
     rayon_stack: rayon::ThreadPool,
     lubdub_named: lubdub::ThreadPool,
+    rayon_named: rayon::ThreadPool,
 }
 
 impl PromisingPools {
@@ -63,17 +65,14 @@ impl PromisingPools {
         };
         let lubdub = || lubdub::ThreadPoolBuilder::new().num_threads(threads.get());
         let lubdub_error = |e: lubdub::ThreadPoolBuildError| pool_error("lubdub", e.to_string());
+        let rayon = || rayon::ThreadPoolBuilder::new().num_threads(threads.get());
+        let rayon_error = |e: rayon::ThreadPoolBuildError| pool_error("rayon", e.to_string());
+        let name = |index: usize| format!("call-in-{index}");
         Ok(PromisingPools {
             lubdub_stack: lubdub().stack_size(POOL_STACK).build().map_err(lubdub_error)?,
-            rayon_stack: rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
-                .stack_size(POOL_STACK)
-                .build()
-                .map_err(|e| pool_error("rayon", e.to_string()))?,
-            lubdub_named: lubdub()
-                .thread_name(|index| format!("call-in-{index}"))
-                .build()
-                .map_err(lubdub_error)?,
+            rayon_stack: rayon().stack_size(POOL_STACK).build().map_err(rayon_error)?,
+            lubdub_named: lubdub().thread_name(name).build().map_err(lubdub_error)?,
+            rayon_named: rayon().thread_name(name).build().map_err(rayon_error)?,
         })
     }
 }
@@ -124,6 +123,12 @@ pub(super) fn call_in_cell(threads: NonZeroUsize, samples: usize) -> Result<Cell
         Contender::self_timed("lubdub-install-handoff", |reps| {
             time_after_idle(reps, || {
                 promising.lubdub_named.install(|| black_box(()));
+                Ok(())
+            })
+        }),
+        Contender::self_timed("rayon-install-named", |reps| {
+            time_after_idle(reps, || {
+                promising.rayon_named.install(|| black_box(()));
                 Ok(())
             })
         }),
