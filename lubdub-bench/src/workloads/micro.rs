@@ -246,7 +246,7 @@ mod tests {
             ]
         );
         let call_in = &cells[1];
-        assert_eq!(call_in.results.len(), 9);
+        assert_eq!(call_in.results.len(), 10);
         assert!(call_in.results.iter().all(|r| r.samples.len() == 3));
         let burst = &cells[2];
         assert!(burst
