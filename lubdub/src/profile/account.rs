@@ -7,19 +7,20 @@
 //! consistent snapshots through a sequence counter (a seqlock).
 
 use std::sync::OnceLock;
-use std::time::Instant;
 
 use super::{Event, WorkerState};
+use crate::scheduler::clock::Stamp;
 use crate::sync::{fence, AtomicU32, AtomicU64, Ordering};
 
-static EPOCH: OnceLock<Instant> = OnceLock::new();
+static EPOCH: OnceLock<Stamp> = OnceLock::new();
 
 /// Nanoseconds since the first pool of the process started: the time base of
-/// every profile and trace, so that traces of several pools line up.
+/// every profile and trace, so that traces of several pools line up. The
+/// scheduler's clock ([`Stamp`]), so that profiles, traces and heartbeats
+/// read one clock.
 pub(crate) fn now() -> u64 {
-    let epoch = *EPOCH.get_or_init(Instant::now);
-    // u64 nanoseconds last 584 years.
-    epoch.elapsed().as_nanos() as u64
+    let epoch = *EPOCH.get_or_init(Stamp::now);
+    Stamp::now().since(epoch)
 }
 
 /// What one seat spent its time on since its pool started.

@@ -10,8 +10,7 @@ mod adopt;
 mod backoff;
 #[cfg(not(loom))]
 mod broadcast;
-#[cfg(not(loom))]
-mod clock;
+pub(crate) mod clock;
 #[cfg(not(loom))]
 pub(crate) mod context;
 #[cfg(not(loom))]
