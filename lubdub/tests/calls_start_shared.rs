@@ -94,3 +94,39 @@ fn short_calls_between_do_not_stop_the_next_long_one_starting_shared() {
         "the long call after three short ones offers its `b` at its first join"
     );
 }
+
+#[test]
+fn after_a_call_that_shared_a_loop_shares_before_its_first_item() {
+    // The loop's first item waits, without a poll, until an item has run on
+    // the other thread: only a cut before that first item lets one.
+    use lubdub::prelude::*;
+    let pool = two_threads_without_rescue();
+    let limit = Duration::from_secs(5);
+    assert!(pool.install(|| b_ran_elsewhere_while_a_waited(Wait::Polling, limit)));
+    let caller_of_the_loop = std::sync::Mutex::new(None);
+    let ran_elsewhere = AtomicBool::new(false);
+    let first_item_saw_it = pool.install(|| {
+        *caller_of_the_loop.lock().unwrap() = Some(std::thread::current().id());
+        (0..4_usize)
+            .into_par_iter()
+            .map(|item| {
+                let here = std::thread::current().id();
+                if Some(here) != *caller_of_the_loop.lock().unwrap() {
+                    ran_elsewhere.store(true, Ordering::Release);
+                }
+                if item > 0 {
+                    return true;
+                }
+                let deadline = Instant::now() + limit;
+                while !ran_elsewhere.load(Ordering::Acquire) && Instant::now() < deadline {
+                    std::hint::spin_loop();
+                }
+                ran_elsewhere.load(Ordering::Acquire)
+            })
+            .collect::<Vec<bool>>()[0]
+    });
+    assert!(
+        first_item_saw_it,
+        "the loop's rest went to the idle thread before its first item ran"
+    );
+}

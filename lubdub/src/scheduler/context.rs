@@ -431,6 +431,26 @@ impl WorkerContext {
         }
     }
 
+    /// True when the next poll finds a beat due whatever the clock says
+    /// (the thread just stole, or a call starts shared): one load.
+    #[inline]
+    pub(crate) fn beat_due_at_once(&self) -> bool {
+        self.heartbeat.is_eager()
+    }
+
+    /// The beat of a loop piece that starts while one is due at once
+    /// ([`WorkerContext::beat_due_at_once`]), its rest offered whole: where
+    /// some seat is idle, promotes now, so that a piece whose items run
+    /// long shares before its first item, not after it. No clock read, and
+    /// the countdown is left alone (no item has run to measure).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn loop_start_beat(&self) {
+        if self.registry().idle().any_idle() && self.promote(true) {
+            self.heartbeat.beat(Stamp::now());
+        }
+    }
+
     /// A loop's poll after a chunk of `items` items that reads the clock
     /// whatever the countdown says: a piece whose chunks are about to grow
     /// past what it ran unchecked (`iter/plumbing/schedule.rs`) measures

@@ -270,6 +270,12 @@ impl Heartbeat {
         self.eager.set(true);
     }
 
+    /// True when the next poll finds a beat due whatever the clock says.
+    #[inline]
+    pub(crate) fn is_eager(&self) -> bool {
+        self.eager.get()
+    }
+
     /// The thread took work from another seat: its next poll, of either
     /// countdown, reads the clock, and finds a beat due.
     pub(crate) fn make_eager(&self) {

@@ -136,6 +136,20 @@ where
     ));
     let node = node.into_ref();
     let mut pace = Pace::new(ctx, limits, len);
+    if ctx.beat_due_at_once() && pace.can_halve(len) {
+        // Offered whole before the first chunk: the beat already due cuts
+        // the whole piece, so that the first chunk, which may be one long
+        // item, does not run while the other threads wait for it.
+        node.offer(ctx, (len, producer, rest), true);
+        ctx.loop_start_beat();
+        match node.take() {
+            Taken::Whole(piece) => (len, producer, rest) = piece,
+            Taken::Cut((len, producer, rest)) => {
+                let first = unwind::halt(|| drive(ctx, limits, len, producer, sink, rest));
+                return node.join_parts(first);
+            }
+        }
+    }
     loop {
         if sink.is_full(&rest) {
             return sink.complete(rest);
