@@ -213,7 +213,8 @@ impl<R> Reply<R> {
 
 /// How long a caller whose call was handed to the pool's threads looks for
 /// the result before it sleeps, in nanoseconds: longer than waking one of
-/// those threads takes (30-40 µs on a virtual machine whose other CPU idles).
+/// those threads and running a short call takes (10-40 µs measured on a
+/// 2-vCPU virtual machine, BENCHMARKS.md "The hand-off's wait").
 const CALLER_PATIENCE_NS: u64 = 100_000;
 
 /// Where an injected call leaves its result for the blocked caller.
