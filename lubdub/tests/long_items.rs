@@ -49,3 +49,56 @@ fn a_few_long_items_are_shared() {
     }
     panic!("in {tries} runs, all four items ran on the caller's thread");
 }
+
+/// A loop of sixteen long items after a loop of cheap ones, in the same
+/// call: the chunk countdown, calibrated on the cheap items, would let its
+/// first chunk hold half the piece, eight items, unpolled. Since another
+/// loop calibrated the countdown, its first chunk is one item, and the
+/// poll after it reads the clock and, with a beat due, hands out the rest.
+/// No rescue here, and the second item waits, without a poll, until an
+/// item has run on the other thread: only a poll between the first two
+/// items lets one.
+#[test]
+#[cfg_attr(miri, ignore = "waits for a second thread to take work")]
+fn a_loop_after_a_cheaper_one_polls_after_its_first_item() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
+    let pool = lubdub::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .interrupts(false)
+        .build()
+        .unwrap();
+    let limit = Duration::from_secs(5);
+    let ran_elsewhere = AtomicBool::new(false);
+    let second_item_saw_it = pool.install(|| {
+        let caller = std::thread::current().id();
+        let cheap: u64 = (0..1_000_000u64).into_par_iter().sum();
+        assert_eq!(cheap, 499_999_500_000);
+        // Longer than the heartbeat's spacing at its longest, without a
+        // poll: a beat is due at the next loop's first poll.
+        let until = Instant::now() + Duration::from_millis(5);
+        while Instant::now() < until {
+            std::hint::spin_loop();
+        }
+        (0..16_usize)
+            .into_par_iter()
+            .map(|item| {
+                if std::thread::current().id() != caller {
+                    ran_elsewhere.store(true, Ordering::Release);
+                }
+                if item != 1 {
+                    return true;
+                }
+                let deadline = Instant::now() + limit;
+                while !ran_elsewhere.load(Ordering::Acquire) && Instant::now() < deadline {
+                    std::hint::spin_loop();
+                }
+                ran_elsewhere.load(Ordering::Acquire)
+            })
+            .collect::<Vec<bool>>()[1]
+    });
+    assert!(
+        second_item_saw_it,
+        "the loop's rest went to the idle thread between its first two items"
+    );
+}

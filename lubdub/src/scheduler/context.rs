@@ -59,6 +59,10 @@ pub(crate) struct WorkerContext {
     /// How many loop pieces this context ever registered: a loop reads it
     /// around a chunk to see whether the chunk ran loops.
     loops_pushed: Cell<u64>,
+    /// The loop whose items the chunk countdown was last calibrated on, as
+    /// its driver's address (`WorkerContext::loop_piece_starts`); 0 for
+    /// none yet.
+    calibrated_loop: Cell<usize>,
     heartbeat: Heartbeat,
 }
 
@@ -79,6 +83,7 @@ impl WorkerContext {
             owner: Owner::new(),
             loops: LoopList::new(),
             loops_pushed: Cell::new(0),
+            calibrated_loop: Cell::new(0),
             heartbeat,
         }
     }

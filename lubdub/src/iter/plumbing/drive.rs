@@ -135,8 +135,9 @@ where
         }
     ));
     let node = node.into_ref();
-    let mut pace = Pace::new(ctx, limits, len);
-    if ctx.beat_due_at_once() && pace.can_halve(len) {
+    let start = ctx.loop_piece_starts(drive_chunks::<P, K> as *const () as usize);
+    let mut pace = Pace::new(ctx, limits, len, start.items_unknown);
+    if start.beat_due && pace.can_halve(len) {
         // Offered whole before the first chunk: the beat already due cuts
         // the whole piece, so that the first chunk, which may be one long
         // item, does not run while the other threads wait for it.

@@ -31,6 +31,18 @@
 //! shorter one (the hot loop's 64-element calls). A chunk that turns out
 //! slow cuts the next ones down to what a quarter period holds.
 //!
+//! That read comes after the first chunk, which is up to half the piece
+//! and [`UNCHECKED_CHUNK`] items: a loop of sixteen 1 ms items after a
+//! loop of cheap ones ran eight of them before its first poll. So a piece
+//! of a loop other than the one that calibrated the countdown (the thread
+//! remembers which, as the driver's address:
+//! `WorkerContext::loop_piece_starts`) does not trust it: its first chunk
+//! is one item, the poll after it reads the clock, and its chunks then
+//! start over at what that read says a known loop's first chunk is. A
+//! loop called again and again pays a compare per piece and a flag test
+//! per chunk (11 instructions a call of a 64-item sum on two seats); two
+//! loops that alternate pay a clock read and a chunk boundary each.
+//!
 //! Counted per chunk instead of per item, a countdown calibrated on a
 //! region's first [`UNCHECKED_CHUNK`]-item chunk let about 80 chunks,
 //! doubling up to [`MAX_CHUNK`] items, run before the next clock read: a
@@ -189,18 +201,34 @@ pub(super) struct Pace {
     nested: bool,
     /// [`WorkerContext::loops_pushed`] before the chunk running now.
     loops_before: u64,
+    /// The next poll reads the clock: the chunk running now is the first
+    /// of a loop whose items the countdown has not measured.
+    measure: bool,
 }
 
 impl Pace {
-    /// The schedule of a piece of `len` items.
+    /// The schedule of a piece of `len` items; with `items_unknown` (the
+    /// chunk countdown was calibrated on another loop), its first chunk is
+    /// one item, and the poll after it reads the clock.
     #[inline]
-    pub(super) fn new(ctx: &WorkerContext, limits: Limits, len: usize) -> Self {
+    pub(super) fn new(
+        ctx: &WorkerContext,
+        limits: Limits,
+        len: usize,
+        items_unknown: bool,
+    ) -> Self {
+        let per_check = if items_unknown {
+            1
+        } else {
+            ctx.items_per_check()
+        };
         Pace {
             limits,
-            chunk: limits.first_chunk(len, ctx.items_per_check()),
+            chunk: limits.first_chunk(len, per_check),
             short: Limits::is_short(len),
             nested: false,
             loops_before: 0,
+            measure: items_unknown,
         }
     }
 
@@ -232,8 +260,19 @@ impl Pace {
     pub(super) fn after_chunk(&mut self, ctx: &WorkerContext, chunk_len: usize, rest_len: usize) {
         self.nested = ctx.loops_pushed() != self.loops_before;
         let hold = self.nested || self.short;
-        if rest_len > UNCHECKED_CHUNK && !hold && self.limits.checks_after(self.chunk) {
+        if self.measure
+            || rest_len > UNCHECKED_CHUNK && !hold && self.limits.checks_after(self.chunk)
+        {
             ctx.loop_check(chunk_len);
+            if self.measure {
+                // The chunks start over at what a known loop's first chunk
+                // is (one item if its items proved long), instead of
+                // growing from one item, or holding it where the measured
+                // chunk ran loops (which poll for this loop's rest
+                // themselves).
+                self.measure = false;
+                self.chunk = self.limits.first_chunk(rest_len, ctx.items_per_check());
+            }
         } else {
             ctx.loop_poll(chunk_len);
         }

@@ -8,6 +8,16 @@ use super::WorkerContext;
 use crate::scheduler::clock::Stamp;
 use crate::scheduler::pending_loops::LoopHeader;
 
+/// How a loop piece starts ([`WorkerContext::loop_piece_starts`]).
+#[derive(Clone, Copy)]
+pub(crate) struct PieceStart {
+    /// A beat is due before the first chunk.
+    pub(crate) beat_due: bool,
+    /// The chunk countdown was calibrated on another loop's items: the
+    /// first chunk is one item, and a clock read measures it.
+    pub(crate) items_unknown: bool,
+}
+
 impl WorkerContext {
     /// A loop's poll after a chunk of `items` items: on a due heartbeat
     /// with an idle seat, promotes the oldest pending work, which may be the
@@ -25,15 +35,40 @@ impl WorkerContext {
         }
     }
 
-    /// True when the next poll finds a beat due whatever the clock says
-    /// (the thread just stole, or a call starts shared): one load.
+    /// A piece of the loop `loop_id` (its driver's address) starts: is a
+    /// beat due before its first chunk (after a steal, or in a call that
+    /// starts shared; the piece then offers itself whole:
+    /// [`WorkerContext::loop_start_beat`]), and does the chunk countdown
+    /// know what its items cost? It does not when it was calibrated on
+    /// another loop's items, which may have cost far less than this one's:
+    /// a loop of sixteen 1 ms items after a loop of cheap ones would run
+    /// half its piece, eight items, before its first poll. Such a piece's
+    /// first chunk is one item, measured by a clock read after it. A load
+    /// and a compare while the same loop runs again.
     #[inline]
-    pub(crate) fn beat_due_at_once(&self) -> bool {
-        self.heartbeat.is_eager()
+    pub(crate) fn loop_piece_starts(&self, loop_id: usize) -> PieceStart {
+        let items_unknown =
+            self.calibrated_loop.get() != loop_id && self.another_loop_starts(loop_id);
+        PieceStart {
+            beat_due: self.heartbeat.is_eager(),
+            items_unknown,
+        }
     }
 
-    /// The beat of a loop piece that starts while one is due at once
-    /// ([`WorkerContext::beat_due_at_once`]), its rest offered whole: where
+    /// Records that the chunk countdown now measures `loop_id`'s items;
+    /// true if the countdown's calibration was another loop's. Not where
+    /// nothing calibrated it yet (a new context, a steal) or its items cost
+    /// a quarter period each: the first chunk is then one item anyway, and
+    /// the poll after it reads the clock.
+    #[cold]
+    #[inline(never)]
+    fn another_loop_starts(&self, loop_id: usize) -> bool {
+        self.calibrated_loop.set(loop_id);
+        self.heartbeat.chunks.per_check() > 1
+    }
+
+    /// The beat of a loop piece that starts with one due
+    /// ([`WorkerContext::loop_piece_starts`]), its rest offered whole: where
     /// some seat is idle, promotes now, so that a piece whose items run
     /// long shares before its first item, not after it. No clock read, and
     /// the countdown is left alone (no item has run to measure).
