@@ -5,6 +5,8 @@
 //! long without a `join` is shared at once, with no heartbeat poll and no
 //! rescue signal.
 
+mod common;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -114,14 +116,7 @@ fn after_a_call_that_shared_a_loop_shares_before_its_first_item() {
                 if Some(here) != *caller_of_the_loop.lock().unwrap() {
                     ran_elsewhere.store(true, Ordering::Release);
                 }
-                if item > 0 {
-                    return true;
-                }
-                let deadline = Instant::now() + limit;
-                while !ran_elsewhere.load(Ordering::Acquire) && Instant::now() < deadline {
-                    std::hint::spin_loop();
-                }
-                ran_elsewhere.load(Ordering::Acquire)
+                item > 0 || common::spin_until_set(&ran_elsewhere, limit)
             })
             .collect::<Vec<bool>>()[0]
     });

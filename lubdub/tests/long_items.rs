@@ -86,14 +86,7 @@ fn a_loop_after_a_cheaper_one_polls_after_its_first_item() {
                 if std::thread::current().id() != caller {
                     ran_elsewhere.store(true, Ordering::Release);
                 }
-                if item != 1 {
-                    return true;
-                }
-                let deadline = Instant::now() + limit;
-                while !ran_elsewhere.load(Ordering::Acquire) && Instant::now() < deadline {
-                    std::hint::spin_loop();
-                }
-                ran_elsewhere.load(Ordering::Acquire)
+                item != 1 || common::spin_until_set(&ran_elsewhere, limit)
             })
             .collect::<Vec<bool>>()[1]
     });

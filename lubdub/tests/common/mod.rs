@@ -82,3 +82,15 @@ pub fn split_sum(values: &[u64]) -> u64 {
         }
     }
 }
+
+/// Spins, without a heartbeat poll, until `flag` is set or `limit` has
+/// passed; true if it was set in time. An item or leaf that waits for work
+/// to reach another thread without offering its own.
+pub fn spin_until_set(flag: &std::sync::atomic::AtomicBool, limit: Duration) -> bool {
+    use std::sync::atomic::Ordering;
+    let deadline = std::time::Instant::now() + limit;
+    while !flag.load(Ordering::Acquire) && std::time::Instant::now() < deadline {
+        std::hint::spin_loop();
+    }
+    flag.load(Ordering::Acquire)
+}
