@@ -38,10 +38,10 @@
 //! remembers which, as the driver's address:
 //! `WorkerContext::loop_piece_starts`) does not trust it: its first chunk
 //! is one item, the poll after it reads the clock, and its chunks then
-//! start over at what that read says a known loop's first chunk is. A
-//! loop called again and again pays a compare per piece and a flag test
-//! per chunk (11 instructions a call of a 64-item sum on two seats); two
-//! loops that alternate pay a clock read and a chunk boundary each.
+//! grow from what that read says a known loop's first chunk is. A loop
+//! called again and again pays a compare per piece and a flag test per
+//! chunk; two loops that alternate pay a clock read and a chunk boundary
+//! each (BENCHMARKS.md, "A loop after another").
 //!
 //! Counted per chunk instead of per item, a countdown calibrated on a
 //! region's first [`UNCHECKED_CHUNK`]-item chunk let about 80 chunks,
@@ -265,11 +265,10 @@ impl Pace {
         {
             ctx.loop_check(chunk_len);
             if self.measure {
-                // The chunks start over at what a known loop's first chunk
-                // is (one item if its items proved long), instead of
-                // growing from one item, or holding it where the measured
-                // chunk ran loops (which poll for this loop's rest
-                // themselves).
+                // The chunks grow from what a known loop's first chunk is
+                // (one item if its items proved long), instead of from one
+                // item, or holding one item where the measured chunk ran
+                // loops (which poll for this loop's rest themselves).
                 self.measure = false;
                 self.chunk = self.limits.first_chunk(rest_len, ctx.items_per_check());
             }
