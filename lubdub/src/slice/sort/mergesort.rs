@@ -24,13 +24,16 @@ use super::insertion::insertion_sort;
 use super::merge::merge;
 use super::presorted::{sorted_by_prefix, sorted_prefix, Prefix};
 use super::run::Run;
+use super::spare_buffer::with_buffer;
 use super::SMALL_SORT;
 use crate::join;
 
 /// Sorts `v` stably. An input already ascending or strictly descending
 /// costs one scan and no allocation; a piece found so is not split, only
 /// copied where its parent merges from. An input with few distinct values
-/// is split three ways first ([`sort_few_distinct`]).
+/// is split three ways first ([`sort_few_distinct`]). The buffer is the one
+/// the thread kept from its last sort where that is large enough
+/// ([`with_buffer`]).
 pub(super) fn mergesort<T, F>(v: &mut [T], is_less: &F)
 where
     T: Send,
@@ -43,10 +46,10 @@ where
     if sorted_by_prefix(v, prefix) {
         return;
     }
-    let mut buffer: Vec<T> = Vec::with_capacity(v.len());
-    let buffer = &mut buffer.spare_capacity_mut()[..v.len()];
     let splits = 2 * (v.len() | 1).ilog2();
-    sort_few_distinct(v, buffer, splits, is_less);
+    with_buffer(v.len(), |buffer| {
+        sort_few_distinct(v, buffer, splits, is_less)
+    });
 }
 
 /// Sorts `v` stably in place by merging; `buffer` is as long as `v`.

@@ -29,6 +29,7 @@ mod pivot;
 mod presorted;
 mod quicksort;
 mod run;
+mod spare_buffer;
 
 use std::cmp::Ordering;
 
