@@ -82,7 +82,8 @@ enum Shape {
 pub(super) struct DoublingFolders<C: Consumer<T>, T> {
     /// The folder taking the piece's items now.
     open: C::Folder,
-    /// How many items `open` holds.
+    /// How many items `open` holds (no longer counted once the fold is
+    /// flat: nothing closes the open folder then).
     open_items: usize,
     /// What the piece keeps besides.
     kept: Box<Kept<C, T>>,
